@@ -1,0 +1,70 @@
+// Composes the server: stores, cross-cutting plugins, the API under /api and the web app for every other path.
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { HttpError } from './errors.ts';
+import authentication from './plugins/authentication.ts';
+import errorHandler from './plugins/error-handler.ts';
+import mailer from './plugins/mailer.ts';
+import stores from './plugins/stores.ts';
+import webApp from './plugins/web-app.ts';
+import apiRoutes from './routes/api/index.ts';
+
+export interface RateLimitRule {
+  max: number;
+  timeWindow: number;
+}
+
+export interface RateLimits {
+  /** Sign-in, registration, password reset: per client address. */
+  auth: RateLimitRule;
+  contact: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  auth: { max: 20, timeWindow: 60_000 },
+  contact: { max: 5, timeWindow: 60_000 },
+};
+
+export interface BuildOptions {
+  logger?: boolean;
+  rateLimits?: Partial<RateLimits>;
+  /** Serve the built web app (off in API tests). */
+  serveWebApp?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    rateLimits: RateLimits;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits, visitor hashing).
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+
+  await app.register(errorHandler);
+  await app.register(stores, { config });
+  await app.register(mailer, { config });
+  await app.register(authentication, { config });
+  await app.register(rateLimit, {
+    global: false,
+    // The builder's value is thrown, so it goes through the one error handler like every other error.
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  await app.register(apiRoutes, { prefix: '/api' });
+  if (options.serveWebApp !== false) await app.register(webApp);
+  return app;
+}

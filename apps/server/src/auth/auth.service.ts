@@ -1,0 +1,84 @@
+// What the auth routes do: each function takes the app (stores, tokens, mailer) and the validated input.
+import type { LoginBody, MessageResponse, RegisterBody, SessionResponse } from '@foldline/contracts';
+import { findUsableResetToken, insertResetToken, markResetTokenUsed } from '@foldline/metadata/tokens/reset-tokens.repository';
+import { revokeUserRefreshTokens } from '@foldline/metadata/tokens/refresh-tokens.repository';
+import { findUserByEmail, findUserById, insertUser, updateUserPassword } from '@foldline/metadata/users/users.repository';
+import type { UserRow } from '@foldline/metadata';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, unauthorized } from '../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a password reset link.';
+const INVALID_RESET_LINK_MESSAGE = 'This password reset link is invalid or has expired.';
+
+export const toUser = (row: UserRow) => ({ user_id: row.id, name: row.name, email: row.email });
+
+// A fixed hash to compare against when the address is unknown, so both answers take the same time.
+const dummyHash = hashPassword('not-a-real-password');
+
+export async function register(app: FastifyInstance, body: RegisterBody): Promise<SessionResponse> {
+  if (await findUserByEmail(app.metadata.db, body.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  const passwordHash = await hashPassword(body.password);
+  let user: UserRow;
+  try {
+    user = await insertUser(app.metadata.db, { name: body.name, email: body.email, passwordHash });
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (await findUserByEmail(app.metadata.db, body.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  const tokens = await app.tokens.issue(app.metadata.db, user.id, { persistent: body.remember ?? true });
+  return { tokens, user: toUser(user) };
+}
+
+export async function login(app: FastifyInstance, body: LoginBody): Promise<SessionResponse> {
+  const user = await findUserByEmail(app.metadata.db, body.email);
+  const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+  if (!user || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  const tokens = await app.tokens.issue(app.metadata.db, user.id, { persistent: body.remember ?? true });
+  return { tokens, user: toUser(user) };
+}
+
+export async function refresh(app: FastifyInstance, refreshToken: string) {
+  const { tokens } = await app.tokens.rotate(app.metadata.db, refreshToken);
+  return { tokens };
+}
+
+export async function forgotPassword(app: FastifyInstance, email: string): Promise<MessageResponse> {
+  const user = await findUserByEmail(app.metadata.db, email);
+  if (user) {
+    const token = randomToken();
+    await insertResetToken(app.metadata.db, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const link = `${app.config.publicUrl}/reset-password/${token}`;
+    await app.mailer.send({
+      to: user.email,
+      subject: 'Reset your Foldline password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Foldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+    });
+    if (!app.config.smtpUrl) app.log.info({ email: user.email, link }, 'password reset link (no SMTP_URL set, e-mail written to the outbox)');
+  }
+  // The same answer whether or not the address exists, so the form cannot be used to find accounts.
+  return { message: FORGOT_PASSWORD_MESSAGE };
+}
+
+export async function validateResetToken(app: FastifyInstance, token: string) {
+  return { valid: (await findUsableResetToken(app.metadata.db, sha256(token))) !== undefined };
+}
+
+export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<SessionResponse> {
+  const db = app.metadata.db;
+  const tokenHash = sha256(token);
+  const userId = await findUsableResetToken(db, tokenHash);
+  if (!userId || !(await markResetTokenUsed(db, tokenHash))) throw badRequest(INVALID_RESET_LINK_MESSAGE);
+  const user = await findUserById(db, userId);
+  if (!user) throw badRequest(INVALID_RESET_LINK_MESSAGE);
+  await updateUserPassword(db, user.id, await hashPassword(password));
+  // Whoever knew the old password is signed out everywhere.
+  await revokeUserRefreshTokens(db, user.id);
+  const tokens = await app.tokens.issue(db, user.id);
+  return { tokens, user: toUser(user) };
+}

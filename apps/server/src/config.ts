@@ -1,0 +1,90 @@
+// Reads and checks the environment once at start; every variable has a default that works in embedded mode.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const urlVar = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+const booleanVar = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: urlVar(['http:', 'https:']).optional(),
+  DATABASE_URL: urlVar(['postgres:', 'postgresql:']).optional(),
+  CLICKHOUSE_URL: urlVar(['http:', 'https:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: urlVar(['smtp:', 'smtps:']).optional(),
+  CONTACT_EMAIL: z.string().email().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo account and demo publisher site on an empty data directory. */
+  DEMO: booleanVar.default(true),
+  /** Lets the screenshot service and installation check fetch private or loopback addresses (the demo needs it). */
+  ALLOW_PRIVATE_FETCH: booleanVar.optional(),
+  CHROMIUM_PATH: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  clickhouseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  contactEmail: string | undefined;
+  logLevel: string;
+  demo: boolean;
+  allowPrivateFetch: boolean;
+  chromiumPath: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError that names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    contactEmail: e.CONTACT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    demo: e.DEMO,
+    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH ?? e.DEMO,
+    chromiumPath: e.CHROMIUM_PATH,
+  };
+}
+
+/** A secret generated on first start and kept, so sessions survive restarts without any setup. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

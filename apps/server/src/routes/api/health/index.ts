@@ -1,0 +1,32 @@
+// /api/health: whether both stores answer, for operators and load balancers.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+
+const storeState = z.object({ status: z.enum(['ok', 'error']), engine: z.string() });
+const healthSchema = z.object({ status: z.enum(['ok', 'error']), metadata: storeState, events: storeState });
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+    const metadata = await check(() => sql`select 1`.execute(app.metadata.db));
+    const events = await check(() => app.events.query('SELECT 1'));
+    const healthy = metadata && events;
+    if (!healthy) request.log.warn({ metadata, events }, 'health check failed');
+    return reply.code(healthy ? 200 : 503).send({
+      status: healthy ? 'ok' : 'error',
+      metadata: { status: metadata ? 'ok' : 'error', engine: app.metadata.dialect },
+      events: { status: events ? 'ok' : 'error', engine: app.events.engine },
+    });
+  });
+};
+
+async function check(probe: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export default healthRoutes;

@@ -1,0 +1,127 @@
+// The tracker's beacon: one batch of events from one pageview, sent as text/plain JSON to POST /api/collect.
+// Keys are short because the tracker has a 4 KB gzipped budget; each is documented here, the one place they are defined.
+// Times: `a` is the event's age in ms when the batch was sent; the server stamps ts = its clock − a (offsets only
+// order events within a batch, the client's clock is never trusted).
+import { z } from 'zod';
+
+const age = z.number().int().min(0).max(24 * 3600 * 1000);
+const px = z.number().int().min(0).max(1_000_000);
+const share = z.number().min(0).max(1);
+const pct = z.number().min(0).max(100);
+
+export const pageviewEventSchema = z.object({
+  k: z.literal('pv'),
+  a: age,
+  /** Document title. */
+  t: z.string().max(500),
+  /** Referrer URL ('' when none). */
+  r: z.string().max(2048),
+  /** Viewport width and height, document height (px). */
+  vw: px,
+  vh: px,
+  dh: px,
+});
+
+export const engagementEventSchema = z.object({
+  k: z.literal('eng'),
+  a: age,
+  /** Engaged ms since the previous engagement event of this pageview (tab visible, user active). */
+  ms: z.number().int().min(0).max(3600 * 1000),
+  /** Maximum scroll depth so far, percent of document height. */
+  sd: pct,
+  dh: px,
+});
+
+export const spanEventSchema = z.object({
+  k: z.literal('span'),
+  a: age,
+  /** Scroll position (top of the viewport) and viewport height, px. */
+  y: px,
+  vh: px,
+  dh: px,
+  /** How long the viewport stood there while the tab was visible, ms. */
+  d: z.number().int().min(0).max(3600 * 1000),
+});
+
+export const clickEventSchema = z.object({
+  k: z.literal('click'),
+  a: age,
+  /** Document coordinates of the click. */
+  x: px,
+  y: px,
+  vw: px,
+  dh: px,
+  /** Stable selector of the clicked element and the click's offset inside it as fractions of its box. */
+  s: z.string().max(1000),
+  ox: share,
+  oy: share,
+});
+
+export const attentionEventSchema = z.object({
+  k: z.literal('att'),
+  a: age,
+  x: px,
+  y: px,
+  vw: px,
+  /** Weight: how long the pointer or gaze proxy rested there, ms. */
+  w: z.number().int().min(0).max(600_000),
+});
+
+export const adSlotSchema = z.object({
+  /** Stable key of the slot on its page: GPT element id, AdSense data-ad-slot, or a selector. */
+  key: z.string().min(1).max(500),
+  /** Human name: GPT ad unit path, AdSense slot, or element id. */
+  name: z.string().max(500),
+  /** GPT ad unit path or AdSense slot id when known. */
+  gid: z.string().max(500).optional(),
+  /** Selector of the slot container. */
+  sel: z.string().max(1000),
+  /** Document position and size of the slot, px. */
+  x: px,
+  y: px,
+  w: px,
+  h: px,
+});
+
+export const AD_EVENT_KINDS = ['impression', 'empty', 'viewable', 'click', 'view_time'] as const;
+export const adEventSchema = z.object({
+  k: z.literal('ad'),
+  a: age,
+  slot: adSlotSchema,
+  /** Impression id: one per render of the slot (a GPT refresh is a new impression). */
+  imp: z.string().uuid(),
+  ev: z.enum(AD_EVENT_KINDS),
+  /** For view_time: ms in view since the previous view_time event of this impression. */
+  iv: z.number().int().min(0).max(3600 * 1000).optional(),
+  /** Largest share of the slot seen in view so far, percent. */
+  mp: pct.optional(),
+});
+
+export const collectEventSchema = z.discriminatedUnion('k', [
+  pageviewEventSchema,
+  engagementEventSchema,
+  spanEventSchema,
+  clickEventSchema,
+  attentionEventSchema,
+  adEventSchema,
+]);
+export type CollectEvent = z.infer<typeof collectEventSchema>;
+
+export const collectPayloadSchema = z.object({
+  /** The website's tracking code (data-site of the script tag). */
+  site: z.string().min(1).max(64),
+  /** Full page URL (location.href). */
+  u: z.string().url().max(4096),
+  /** Pageview id and session id, made by the tracker (session: sessionStorage, 30 min inactivity). */
+  pv: z.string().uuid(),
+  sid: z.string().uuid(),
+  e: z.array(collectEventSchema).min(1).max(500),
+});
+export type CollectPayload = z.infer<typeof collectPayloadSchema>;
+
+/** The collector's answer: which kinds of data the website collects, so the tracker can stop the others. */
+export const collectResponseSchema = z.object({
+  ok: z.boolean(),
+  prefs: z.object({ clicks: z.boolean(), scroll: z.boolean(), engagement: z.boolean(), ads: z.boolean() }),
+});
+export type CollectResponse = z.infer<typeof collectResponseSchema>;

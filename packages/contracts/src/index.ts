@@ -1,0 +1,8 @@
+// The API contract, written once and shared by the server and the web app.
+export * from './common.ts';
+export * from './auth.ts';
+export * from './users.ts';
+export * from './websites.ts';
+export * from './pages.ts';
+export * from './contact.ts';
+export * from './collect.ts';

@@ -1,0 +1,51 @@
+// The embedded engine: chDB holds a ClickHouse data directory inside this process.
+import { mkdirSync } from 'node:fs';
+import { Session } from 'chdb';
+import { settingsClause, type EventStore, type QueryOptions, type QueryParams } from './event-store.ts';
+
+/** chDB allows one data directory per process; opening a second session closes the first. */
+export function openChdbStore(dataDir: string): EventStore {
+  mkdirSync(dataDir, { recursive: true });
+  const session = new Session(dataDir);
+  const running = new Set<Promise<unknown>>();
+  let closed = false;
+
+  // Closing the session while an operation runs aborts the engine: track every call so close() can drain.
+  function track<T>(operation: () => Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new Error('The event store is closed'));
+    const promise = operation();
+    running.add(promise);
+    const forget = () => running.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  return {
+    engine: 'chdb',
+    async query<Row>(sql: string, params: QueryParams = {}, options?: QueryOptions): Promise<Row[]> {
+      const text = sql + settingsClause(options);
+      const result = await track(() => session.queryBindAsync(text, params, { format: 'JSONEachRow' }));
+      const body = result.text();
+      if (!body) return [];
+      return body
+        .split('\n')
+        .filter((line) => line.length > 0)
+        .map((line) => JSON.parse(line) as Row);
+    },
+    async command(sql: string, params: QueryParams = {}): Promise<void> {
+      await track(() => session.queryBindAsync(sql, params, { format: 'CSV' }));
+    },
+    async insert(table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+      if (rows.length === 0) return;
+      const payload = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n'));
+      await track(() =>
+        session.insert({ table, values: payload, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } }),
+      );
+    },
+    async close(): Promise<void> {
+      closed = true;
+      while (running.size > 0) await Promise.allSettled([...running]);
+      session.close();
+    },
+  };
+}

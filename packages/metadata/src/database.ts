@@ -1,0 +1,62 @@
+// Opens the metadata store: SQLite in the data directory by default, PostgreSQL when a URL is given.
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/2026-11-22T0300-initial.ts';
+import type { MetadataSchema } from './tables.ts';
+
+export type MetadataDb = Kysely<MetadataSchema>;
+
+export interface MetadataStore {
+  db: MetadataDb;
+  dialect: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Listed by hand so that the migrations ship with any bundle and run in a known order. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0300-initial': initial,
+};
+
+export interface MetadataOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string | undefined;
+  /** Folder for the SQLite file. ':memory:' keeps it in memory. */
+  dataDir: string;
+}
+
+export async function openMetadataStore(options: MetadataOptions): Promise<MetadataStore> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  await migrateToLatest(store.db);
+  return store;
+}
+
+function openSqlite(dataDir: string): MetadataStore {
+  const file = dataDir === ':memory:' ? ':memory:' : path.join(dataDir, 'metadata.sqlite');
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  // Several writers (collector, API) share the file: wait for a lock instead of failing at once.
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): MetadataStore {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+async function migrateToLatest(db: MetadataDb): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Metadata migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Now as the ISO text the schema stores. */
+export const nowIso = (): string => new Date().toISOString();

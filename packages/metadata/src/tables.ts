@@ -1,0 +1,113 @@
+// The metadata schema as Kysely sees it. Timestamps are ISO-8601 UTC strings and booleans 0/1 integers,
+// so one schema and one set of queries behave the same on SQLite and PostgreSQL.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  /** Always stored lower-cased: addresses compare case-insensitively. */
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  /** Every token descended from one sign-in shares a family; reuse of a rotated token revokes the family. */
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+  /** Set when the token was exchanged for a new pair. */
+  rotated_at: string | null;
+  revoked_at: string | null;
+  /** 1 when the user ticked 'Remember me'; carried to the rotated tokens. */
+  persistent: number;
+}
+
+export interface ResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface WebsitesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  domain: string;
+  tracking_code: string;
+  status: string;
+  timezone: string;
+  /** JSON text of WebsiteSettings (contracts). */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PagesTable {
+  id: string;
+  website_id: string;
+  url_path: string;
+  title: string;
+  status: string;
+  created_at: string;
+  last_activity: string | null;
+}
+
+export interface AdUnitsTable {
+  id: string;
+  website_id: string;
+  page_id: string;
+  /** What identifies the slot on its page across visits (GPT element id, AdSense slot, or selector). */
+  slot_key: string;
+  name: string;
+  google_ad_slot_id: string | null;
+  ad_format: string;
+  position_selector: string;
+  position_x: number;
+  position_y: number;
+  width: number;
+  height: number;
+  status: string;
+  created_at: string;
+  last_detected: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface DocVotesTable {
+  id: string;
+  section: string;
+  helpful: number;
+  created_at: string;
+}
+
+export interface MetadataSchema {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  reset_tokens: ResetTokensTable;
+  websites: WebsitesTable;
+  pages: PagesTable;
+  ad_units: AdUnitsTable;
+  contact_messages: ContactMessagesTable;
+  doc_votes: DocVotesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type WebsiteRow = Selectable<WebsitesTable>;
+export type NewWebsite = Insertable<WebsitesTable>;
+export type WebsiteUpdate = Updateable<WebsitesTable>;
+export type PageRow = Selectable<PagesTable>;
+export type AdUnitRow = Selectable<AdUnitsTable>;

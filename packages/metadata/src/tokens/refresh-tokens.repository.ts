@@ -1,0 +1,61 @@
+// Refresh tokens, stored only as SHA-256 hashes, grouped in families for reuse detection.
+import { randomUUID } from 'node:crypto';
+import { nowIso, type MetadataDb } from '../database.ts';
+
+export interface RefreshTokenRecord {
+  id: string;
+  user_id: string;
+  family_id: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+  persistent: number;
+}
+
+export async function insertRefreshToken(
+  db: MetadataDb,
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; persistent: boolean },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: randomUUID(),
+      user_id: token.userId,
+      family_id: token.familyId,
+      token_hash: token.tokenHash,
+      expires_at: token.expiresAt.toISOString(),
+      created_at: nowIso(),
+      rotated_at: null,
+      revoked_at: null,
+      persistent: token.persistent ? 1 : 0,
+    })
+    .execute();
+}
+
+export async function findRefreshToken(db: MetadataDb, tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'rotated_at', 'revoked_at', 'persistent'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a token as exchanged. Returns false when another request rotated it first (a race or a replay). */
+export async function markRefreshTokenRotated(db: MetadataDb, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: nowIso() })
+    .where('id', '=', id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeRefreshTokenFamily(db: MetadataDb, familyId: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserRefreshTokens(db: MetadataDb, userId: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
