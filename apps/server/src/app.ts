@@ -5,7 +5,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
 import authentication from './plugins/authentication.ts';
+import demo from './plugins/demo.ts';
 import errorHandler from './plugins/error-handler.ts';
+import ingest from './plugins/ingest.ts';
 import mailer from './plugins/mailer.ts';
 import stores from './plugins/stores.ts';
 import webApp from './plugins/web-app.ts';
@@ -64,7 +66,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
+  await app.register(ingest, { config });
   await app.register(apiRoutes, { prefix: '/api' });
+  // Before the web app: the demo site answers on its own host name, the web app on every other.
+  await app.register(demo, { config });
   if (options.serveWebApp !== false) await app.register(webApp);
   return app;
 }

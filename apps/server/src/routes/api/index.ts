@@ -1,11 +1,28 @@
 // Everything under /api. Each area is a folder whose path is its URL; protected areas add app.authenticate.
 import type { FastifyPluginAsync } from 'fastify';
+import analyticsRoutes from './analytics/index.ts';
 import authRoutes from './auth/index.ts';
+import collectRoutes from './collect/index.ts';
+import contactRoutes from './contact/index.ts';
+import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
+import pagesRoutes from './pages/index.ts';
+import usersRoutes from './users/index.ts';
+import verifyRoutes from './verify/index.ts';
+import websitesRoutes from './websites/index.ts';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes, { prefix: '/health' });
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(websitesRoutes, { prefix: '/websites' });
+  await app.register(pagesRoutes, { prefix: '/pages' });
+  await app.register(verifyRoutes, { prefix: '/verify' });
+  await app.register(analyticsRoutes, { prefix: '/analytics' });
+  await app.register(contactRoutes, { prefix: '/contact' });
+  await app.register(docsRoutes, { prefix: '/docs' });
+  // The collector and the tracker script sit at /api/collect and /api/tracker.js.
+  await app.register(collectRoutes);
 
   // Unknown /api paths answer JSON, never the web app's HTML.
   app.setNotFoundHandler((request, reply) => {
