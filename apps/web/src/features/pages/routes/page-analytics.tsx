@@ -1,0 +1,4 @@
+// /dashboard/pages/:pageId — scaffolding to be replaced by its owner; exists so the router compiles while work runs in parallel.
+export default function PageAnalyticsRoute() {
+  return null;
+}
