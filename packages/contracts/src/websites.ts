@@ -120,3 +120,8 @@ export type ClearWebsiteDataResponse = z.infer<typeof clearWebsiteDataResponseSc
 
 export const verifyResponseSchema = z.object({ verified: z.boolean(), message: z.string() });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** The snippet a site owner pastes into their pages (specification section 9). */
+export function trackingScript(publicUrl: string, trackingCode: string): string {
+  return `<script defer src="${publicUrl}/api/tracker.js" data-site="${trackingCode}"></script>`;
+}
