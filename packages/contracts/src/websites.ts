@@ -21,6 +21,7 @@ export type WebsiteStatus = z.infer<typeof websiteStatusSchema>;
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 export const REQUIRED_WEBSITE_FIELDS_MESSAGE = 'Name and domain are required fields';
 export const INVALID_DOMAIN_MESSAGE = 'Please enter a valid domain name (e.g., example.com)';
+export const DOMAIN_IMMUTABLE_MESSAGE = 'Domain cannot be changed after website creation';
 
 export const DEFAULT_THRESHOLDS = { engagement: 2000, scrollDepth: 70, viewability: 50, viewTime: 1000 } as const;
 export const DEFAULT_PREFERENCES = {
@@ -30,18 +31,32 @@ export const DEFAULT_PREFERENCES = {
   autoDetectAdUnits: true,
 } as const;
 
+/** The bounds of each setting, without defaults: a partial input must not fill in what the client left out. */
+const thresholdFields = {
+  engagement: z.number().int().min(0).max(3_600_000),
+  scrollDepth: z.number().min(0).max(100),
+  viewability: z.number().min(0).max(100),
+  viewTime: z.number().int().min(0).max(3_600_000),
+};
+const preferenceFields = {
+  collectClickData: z.boolean(),
+  collectScrollData: z.boolean(),
+  collectEngagementData: z.boolean(),
+  autoDetectAdUnits: z.boolean(),
+};
+
 export const thresholdsSchema = z.object({
-  engagement: z.number().int().min(0).max(3_600_000).default(DEFAULT_THRESHOLDS.engagement),
-  scrollDepth: z.number().min(0).max(100).default(DEFAULT_THRESHOLDS.scrollDepth),
-  viewability: z.number().min(0).max(100).default(DEFAULT_THRESHOLDS.viewability),
-  viewTime: z.number().int().min(0).max(3_600_000).default(DEFAULT_THRESHOLDS.viewTime),
+  engagement: thresholdFields.engagement.default(DEFAULT_THRESHOLDS.engagement),
+  scrollDepth: thresholdFields.scrollDepth.default(DEFAULT_THRESHOLDS.scrollDepth),
+  viewability: thresholdFields.viewability.default(DEFAULT_THRESHOLDS.viewability),
+  viewTime: thresholdFields.viewTime.default(DEFAULT_THRESHOLDS.viewTime),
 });
 
 export const preferenceSchema = z.object({
-  collectClickData: z.boolean().default(true),
-  collectScrollData: z.boolean().default(true),
-  collectEngagementData: z.boolean().default(true),
-  autoDetectAdUnits: z.boolean().default(true),
+  collectClickData: preferenceFields.collectClickData.default(DEFAULT_PREFERENCES.collectClickData),
+  collectScrollData: preferenceFields.collectScrollData.default(DEFAULT_PREFERENCES.collectScrollData),
+  collectEngagementData: preferenceFields.collectEngagementData.default(DEFAULT_PREFERENCES.collectEngagementData),
+  autoDetectAdUnits: preferenceFields.autoDetectAdUnits.default(DEFAULT_PREFERENCES.autoDetectAdUnits),
 });
 export type CollectionPreferences = z.infer<typeof preferenceSchema>;
 
@@ -52,8 +67,8 @@ export const websiteSettingsSchema = z.object({
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 /** What a client may send: any part of the settings, the rest keeps its current or default value. */
 export const websiteSettingsInputSchema = z.object({
-  thresholds: thresholdsSchema.partial().optional(),
-  preference: preferenceSchema.partial().optional(),
+  thresholds: z.object(thresholdFields).partial().optional(),
+  preference: z.object(preferenceFields).partial().optional(),
 });
 export type WebsiteSettingsInput = z.infer<typeof websiteSettingsInputSchema>;
 
