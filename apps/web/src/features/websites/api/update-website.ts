@@ -1,0 +1,18 @@
+// PUT /api/websites/:id: saves the website's fields and settings.
+import type { UpdateWebsiteBody, Website } from '@foldline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { websitesQueryKey } from './get-websites.ts';
+
+export function updateWebsite(websiteId: string, body: UpdateWebsiteBody): Promise<{ website: Website }> {
+  return api.put(`/websites/${encodeURIComponent(websiteId)}`, body);
+}
+
+export function useUpdateWebsite(websiteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateWebsiteBody) => updateWebsite(websiteId, body),
+    // The list and this website's detail both show the changed fields.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: websitesQueryKey }),
+  });
+}
