@@ -6,3 +6,4 @@ export * from './websites.ts';
 export * from './pages.ts';
 export * from './contact.ts';
 export * from './collect.ts';
+export * from './analytics.ts';

@@ -1,0 +1,199 @@
+// Analytics API: query parameters, response shapes and the display rules of the specification's section 9.
+import { z } from 'zod';
+import { PERIOD_HOURS, type Period } from './common.ts';
+
+const PERIOD_KEYS = Object.keys(PERIOD_HOURS) as [Period, ...Period[]];
+const PERIOD_MESSAGE = `period must be one of: ${PERIOD_KEYS.join(', ')}`;
+
+/** A uuid query parameter with a message that names the parameter. */
+const idParam = (name: string) =>
+  z.string({ error: `${name} is required` }).uuid(`${name} must be a valid id`);
+
+const periodParam = (fallback: Period) => z.enum(PERIOD_KEYS, { error: PERIOD_MESSAGE }).default(fallback);
+
+export const TOP_PAGES_LIMITS = [5, 10, 20, 50] as const;
+/** The website overview offers the first three only (specification section 9). */
+export const OVERVIEW_TOP_PAGES_LIMITS = [5, 10, 20] as const;
+const LIMIT_MESSAGE = `limit must be one of: ${TOP_PAGES_LIMITS.join(', ')}`;
+
+export const DEVICE_FILTERS = ['all', 'desktop', 'tablet', 'mobile'] as const;
+export type DeviceFilter = (typeof DEVICE_FILTERS)[number];
+const deviceParam = z.enum(DEVICE_FILTERS, { error: `deviceType must be one of: ${DEVICE_FILTERS.join(', ')}` }).default('all');
+
+export const dashboardKpiQuerySchema = z.object({
+  period: periodParam('month'),
+  websiteId: idParam('websiteId').optional(),
+});
+export type DashboardKpiQuery = z.input<typeof dashboardKpiQuerySchema>;
+
+export const topPagesQuerySchema = z.object({
+  period: periodParam('month'),
+  limit: z
+    .string()
+    .default('5')
+    .refine((value) => (TOP_PAGES_LIMITS as readonly number[]).includes(Number(value)) && /^\d+$/.test(value), LIMIT_MESSAGE)
+    .transform(Number),
+  websiteId: idParam('websiteId').optional(),
+});
+export type TopPagesQuery = z.input<typeof topPagesQuerySchema>;
+
+export const pageMetricsQuerySchema = z.object({
+  pageId: idParam('pageId'),
+  period: periodParam('week'),
+  deviceType: deviceParam,
+});
+export type PageMetricsQuery = z.input<typeof pageMetricsQuerySchema>;
+
+export const adPerformanceQuerySchema = pageMetricsQuerySchema;
+export type AdPerformanceQuery = PageMetricsQuery;
+
+export const AD_UNIT_SORTS = ['name', 'format', 'viewability', 'ctr', 'impressions'] as const;
+export type AdUnitSort = (typeof AD_UNIT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const adUnitsQuerySchema = z.object({
+  websiteId: idParam('websiteId'),
+  period: periodParam('week'),
+  pageId: idParam('pageId').optional(),
+  format: z.string().trim().max(32, 'format is too long').optional(),
+  status: z.enum(['all', 'active', 'inactive'], { error: 'status must be one of: all, active, inactive' }).default('all'),
+  search: z.string().trim().max(200, 'search is too long').optional(),
+  sort: z.enum(AD_UNIT_SORTS, { error: `sort must be one of: ${AD_UNIT_SORTS.join(', ')}` }).default('impressions'),
+  order: z.enum(SORT_ORDERS, { error: 'order must be one of: asc, desc' }).default('desc'),
+});
+export type AdUnitsQuery = z.input<typeof adUnitsQuerySchema>;
+
+export const timeseriesQuerySchema = z.object({
+  websiteId: idParam('websiteId').optional(),
+  period: periodParam('week'),
+});
+export type TimeseriesQuery = z.input<typeof timeseriesQuerySchema>;
+
+export const realtimeQuerySchema = z.object({ websiteId: idParam('websiteId').optional() });
+export type RealtimeQuery = z.input<typeof realtimeQuerySchema>;
+
+const rangeSchema = z.object({ start: z.string(), end: z.string() });
+export const timeRangeSchema = z.object({ current: rangeSchema, previous: rangeSchema });
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+const kpiSchema = z.object({ value: z.number(), change: z.number() });
+export type Kpi = z.infer<typeof kpiSchema>;
+
+export const dashboardKpiResponseSchema = z.object({
+  timeRange: timeRangeSchema,
+  kpis: z.object({ impressions: kpiSchema, viewability: kpiSchema, ctr: kpiSchema, optimizationPotential: kpiSchema }),
+});
+export type DashboardKpiResponse = z.infer<typeof dashboardKpiResponseSchema>;
+
+export const topPageSchema = z.object({
+  page_id: z.string(),
+  website_id: z.string(),
+  title: z.string(),
+  full_url: z.string(),
+  url_path: z.string(),
+  session_count: z.number(),
+  event_count: z.number(),
+  /** Seconds. */
+  avg_engagement_time: z.number(),
+  scroll_metrics: z.object({ avg_scroll_depth: z.number() }),
+  ad_metrics: z.object({ viewability: z.number(), ctr: z.number(), clicks: z.number() }),
+});
+export type TopPage = z.infer<typeof topPageSchema>;
+export const topPagesResponseSchema = z.object({ timeRange: timeRangeSchema, pages: z.array(topPageSchema) });
+export type TopPagesResponse = z.infer<typeof topPagesResponseSchema>;
+
+export const pageMetricsResponseSchema = z.object({
+  metrics: z.object({
+    /** Unique page sessions. */
+    totalViews: z.number(),
+    /** Milliseconds. */
+    avgTimeOnPage: z.number(),
+    avgScrollDepth: z.number(),
+  }),
+});
+export type PageMetricsResponse = z.infer<typeof pageMetricsResponseSchema>;
+
+export const adPerformanceItemSchema = z.object({
+  ad_unit: z.object({
+    id: z.string(),
+    name: z.string(),
+    format: z.string(),
+    dimensions: z.object({ width: z.number(), height: z.number() }),
+  }),
+  metrics: z.object({ viewability: z.number(), ctr: z.number(), total_impressions: z.number() }),
+});
+export type AdPerformanceItem = z.infer<typeof adPerformanceItemSchema>;
+export const adPerformanceResponseSchema = z.object({ data: z.object({ ad_units: z.array(adPerformanceItemSchema) }) });
+export type AdPerformanceResponse = z.infer<typeof adPerformanceResponseSchema>;
+
+export const PERFORMANCE_LABELS = ['Excellent', 'Good', 'Average', 'Poor'] as const;
+export type PerformanceLabel = (typeof PERFORMANCE_LABELS)[number];
+
+export const adUnitRowSchema = z.object({
+  ad_unit_id: z.string(),
+  page_id: z.string(),
+  page_title: z.string(),
+  page_url_path: z.string(),
+  name: z.string(),
+  google_ad_slot_id: z.string().nullable(),
+  ad_format: z.string(),
+  width: z.number(),
+  height: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  last_detected: z.string(),
+  viewability: z.number(),
+  ctr: z.number(),
+  impressions: z.number(),
+  clicks: z.number(),
+  performance: z.object({ score: z.number(), label: z.enum(PERFORMANCE_LABELS) }),
+});
+export type AdUnitRow = z.infer<typeof adUnitRowSchema>;
+export const adUnitsResponseSchema = z.object({
+  ad_units: z.array(adUnitRowSchema),
+  /** Every format the website's ad units use, for the format filter. */
+  formats: z.array(z.string()),
+  summary: z.object({ total_units: z.number(), avg_viewability: z.number(), total_impressions: z.number() }),
+});
+export type AdUnitsResponse = z.infer<typeof adUnitsResponseSchema>;
+
+export const timeseriesPointSchema = z.object({
+  /** Start of the bucket, ISO-8601 UTC. */
+  time: z.string(),
+  pageviews: z.number(),
+  impressions: z.number(),
+  viewability: z.number(),
+  ctr: z.number(),
+});
+export type TimeseriesPoint = z.infer<typeof timeseriesPointSchema>;
+export const timeseriesResponseSchema = z.object({
+  interval: z.enum(['hour', 'day']),
+  timezone: z.string(),
+  timeRange: timeRangeSchema,
+  points: z.array(timeseriesPointSchema),
+});
+export type TimeseriesResponse = z.infer<typeof timeseriesResponseSchema>;
+
+export const REALTIME_WINDOW_MINUTES = 5;
+export const realtimeResponseSchema = z.object({ visitors: z.number(), windowMinutes: z.number() });
+export type RealtimeResponse = z.infer<typeof realtimeResponseSchema>;
+
+/** Section 9: 50 % viewability plus 50 % of CTR capped at 5 %, on 0 to 100. */
+export function adPerformanceScore(viewability: number, ctr: number): number {
+  return 0.5 * viewability + 0.5 * ((Math.min(Math.max(ctr, 0), 5) / 5) * 100);
+}
+
+export function performanceLabel(score: number): PerformanceLabel {
+  if (score >= 80) return 'Excellent';
+  if (score >= 60) return 'Good';
+  if (score >= 40) return 'Average';
+  return 'Poor';
+}
+
+/** Page ad viewability badge colour: green at 70 or more, yellow at 50 or more, otherwise red. */
+export function viewabilityBadge(viewability: number): 'green' | 'yellow' | 'red' {
+  if (viewability >= 70) return 'green';
+  if (viewability >= 50) return 'yellow';
+  return 'red';
+}
