@@ -2,7 +2,6 @@
 import type { ClearWebsiteDataResponse } from '@foldline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { websiteQueryKey } from './get-website.ts';
 
 export function clearWebsiteData(websiteId: string): Promise<ClearWebsiteDataResponse> {
   return api.delete(`/websites/${encodeURIComponent(websiteId)}/data`);

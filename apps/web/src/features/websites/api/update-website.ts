@@ -4,14 +4,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { websitesQueryKey } from './get-websites.ts';
 
-export function updateWebsite(websiteId: string, body: UpdateWebsiteBody): Promise<{ website: Website }> {
+/** The edited fields, or the whole website object as the advanced-settings save sends it (the server ignores the rest). */
+export type UpdateWebsiteRequest = UpdateWebsiteBody | Website;
+
+export function updateWebsite(websiteId: string, body: UpdateWebsiteRequest): Promise<{ website: Website }> {
   return api.put(`/websites/${encodeURIComponent(websiteId)}`, body);
 }
 
 export function useUpdateWebsite(websiteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateWebsiteBody) => updateWebsite(websiteId, body),
+    mutationFn: (body: UpdateWebsiteRequest) => updateWebsite(websiteId, body),
     // The list and this website's detail both show the changed fields.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: websitesQueryKey }),
   });

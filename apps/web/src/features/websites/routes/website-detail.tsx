@@ -1,4 +1,106 @@
-// /dashboard/websites/:websiteId — scaffolding to be replaced by its owner; exists so the router compiles while work runs in parallel.
+// /dashboard/websites/:websiteId — header with edit and delete, and the four tabs (Overview first). The website is
+// refetched on every tab switch and on window focus: nothing is served from cache (staleTime 0).
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { Link, useParams } from 'react-router';
+import { formatDate } from '../../../lib/format.ts';
+import { useWebsite } from '../api/get-website.ts';
+import { AdUnitsTab } from '../components/ad-units-tab.tsx';
+import { DeleteWebsiteButton } from '../components/delete-website-button.tsx';
+import { OverviewTab } from '../components/overview-tab.tsx';
+import { PagesTab } from '../components/pages-tab.tsx';
+import { SettingsTab } from '../components/settings-tab.tsx';
+import { WebsiteStatusBadge } from '../components/website-status-badge.tsx';
+
+const TABS = ['Overview', 'Pages', 'Ad Units', 'Settings'] as const;
+
 export default function WebsiteDetailRoute() {
-  return null;
+  const { websiteId = '' } = useParams();
+  const website = useWebsite(websiteId);
+
+  if (website.isPending) {
+    return (
+      <p role="status" className="py-12 text-center text-sm text-slate-600">
+        Loading website details...
+      </p>
+    );
+  }
+  if (website.isError) {
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          Failed to load website details: {website.error.message}
+        </p>
+        <Link to="/dashboard/websites" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
+          Return to websites
+        </Link>
+      </div>
+    );
+  }
+
+  const data = website.data.website;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between sm:p-6">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="truncate text-2xl font-bold text-slate-900">{data.name}</h1>
+            <WebsiteStatusBadge status={data.status} />
+          </div>
+          <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+            <div className="flex gap-1">
+              <dt>Domain:</dt>
+              <dd className="font-medium text-slate-800">{data.domain}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Created:</dt>
+              <dd className="font-medium text-slate-800">{formatDate(data.created_at)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex shrink-0 items-start gap-3">
+          <Link
+            to={`/dashboard/websites/${data.website_id}/edit`}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Edit
+          </Link>
+          <div>
+            <DeleteWebsiteButton
+              websiteId={data.website_id}
+              label="Delete"
+              className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-60"
+            />
+          </div>
+        </div>
+      </div>
+
+      {/* Every switch refetches the website; the tabs' own queries refetch as their panels mount. */}
+      <TabGroup onChange={() => void website.refetch()}>
+        <TabList className="-mb-px flex gap-2 overflow-x-auto border-b border-slate-200">
+          {TABS.map((tab) => (
+            <Tab
+              key={tab}
+              className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700"
+            >
+              {tab}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel>
+            <OverviewTab website={data} />
+          </TabPanel>
+          <TabPanel>
+            <PagesTab website={data} />
+          </TabPanel>
+          <TabPanel>
+            <AdUnitsTab website={data} />
+          </TabPanel>
+          <TabPanel>
+            <SettingsTab key={data.website_id} website={data} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
 }

@@ -1,0 +1,15 @@
+// The website detail's Settings tab: Website Information, Advanced Settings and Danger Zone.
+import type { Website } from '@foldline/contracts';
+import { AdvancedSettingsCard } from './advanced-settings-card.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
+import { WebsiteInformationCard } from './website-information-card.tsx';
+
+export function SettingsTab({ website }: { website: Website }) {
+  return (
+    <div className="space-y-6">
+      <WebsiteInformationCard website={website} />
+      <AdvancedSettingsCard website={website} />
+      <DangerZoneCard websiteId={website.website_id} />
+    </div>
+  );
+}
