@@ -1,0 +1,85 @@
+// Labelled text inputs and text areas with an optional hint and error, wired for assistive technology.
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+
+export const inputClasses =
+  'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
+  'placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500 ' +
+  'read-only:bg-slate-50 aria-[invalid=true]:ring-red-500';
+
+interface FieldChrome {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** Visually hidden label (the field still has one for screen readers). */
+  hideLabel?: boolean;
+}
+
+function describedBy(hintId: string, errorId: string, hint: ReactNode, error?: string): string | undefined {
+  const ids = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
+
+export function TextField({ label, hint, error, hideLabel = false, id, className = '', ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={`${inputClasses} ${hideLabel ? '' : 'mt-1'}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${inputId}-hint`, `${inputId}-error`, hint, error)}
+        {...rest}
+      />
+      {hint && (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Same as TextField; the name many forms reach for. */
+export const Input = TextField;
+
+export type TextAreaProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+export function TextArea({ label, hint, error, hideLabel = false, id, className = '', ...rest }: TextAreaProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        className={`${inputClasses} ${hideLabel ? '' : 'mt-1'}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${inputId}-hint`, `${inputId}-error`, hint, error)}
+        {...rest}
+      />
+      {hint && (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// /terms-of-use — first cut, filled in by the public-screens step.
+export default function Route() {
+  return <h1 className="p-8 text-2xl font-bold">Foldline</h1>;
+}

@@ -1,0 +1,175 @@
+// The one HTTP client of the web app: JSON to /api, bearer token, refresh-once-and-retry on 401, typed ApiError.
+import type { ErrorBody, RefreshResponse, Tokens } from '@foldline/contracts';
+import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
+
+/** An error answered by the API (or the network), with the server's `error.message` and the HTTP status (0: no answer). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** The message to show for a failed call: the server's message, else the screen's own fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** Where tokens live; the browser session by default, replaceable in tests. */
+export interface TokenStore {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  saveTokens(tokens: Tokens): void;
+  clear(): void;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  tokens?: TokenStore;
+  /** Called once the session is lost (no refresh token, or the refresh failed). */
+  onSessionExpired?: () => void;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+}
+
+const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  let url = `${baseUrl}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    const text = params.toString();
+    if (text) url += `${url.includes('?') ? '&' : '?'}${text}`;
+  }
+  return url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown, status: number): string {
+  const message = (body as Partial<ErrorBody> | undefined)?.error?.message;
+  if (typeof message === 'string' && message) return message;
+  return `Request failed with status ${status}`;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '/api';
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const tokens: TokenStore = options.tokens ?? { getAccessToken, getRefreshToken, saveTokens, clear: clearSession };
+  // Single flight: every 401 that arrives while a refresh runs waits for that same refresh.
+  let refreshing: Promise<string | null> | null = null;
+
+  function expire(): never {
+    tokens.clear();
+    options.onSessionExpired?.();
+    throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+  }
+
+  async function send(path: string, request: RequestOptions, accessToken: string | null): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+    try {
+      return await doFetch(buildUrl(baseUrl, path, request.query), {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new ApiError('Network error: the server could not be reached', 0);
+    }
+  }
+
+  async function refresh(): Promise<string | null> {
+    const refreshToken = tokens.getRefreshToken();
+    if (!refreshToken) return null;
+    try {
+      const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+      if (!response.ok) return null;
+      const body = (await readBody(response)) as RefreshResponse;
+      tokens.saveTokens(body.tokens);
+      return body.tokens.accessToken;
+    } catch {
+      return null;
+    }
+  }
+
+  function refreshOnce(): Promise<string | null> {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
+    const usedToken = tokens.getAccessToken();
+    let response = await send(path, req, usedToken);
+    // Sign-in, registration and reset answer 401 for bad credentials: that is their answer, not an expired session.
+    if (response.status === 401 && usedToken !== null && !path.startsWith('/auth/')) {
+      const current = tokens.getAccessToken();
+      // Another request already refreshed while this one was in flight: retry with its token.
+      const nextToken = current !== null && current !== usedToken ? current : await refreshOnce();
+      if (!nextToken) expire();
+      response = await send(path, req, nextToken);
+      if (response.status === 401) expire();
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(messageOf(body, response.status), response.status);
+    return body as T;
+  }
+
+  return {
+    request,
+    get: (path, query, signal) => request(path, { query, signal }),
+    post: (path, body) => request(path, { method: 'POST', body }),
+    put: (path, body) => request(path, { method: 'PUT', body }),
+    delete: (path) => request(path, { method: 'DELETE' }),
+  };
+}
+
+let sessionExpiredHandler: () => void = () => {
+  window.location.assign('/auth/login');
+};
+
+/** The router installs client-side navigation here, so a lost session goes to /auth/login without a reload. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  sessionExpiredHandler = handler;
+}
+
+/** The app's client: every feature's `api/` files call this. */
+export const api: ApiClient = createApiClient({ onSessionExpired: () => sessionExpiredHandler() });
