@@ -1,5 +1,6 @@
 // 'Copy to clipboard' for a text, confirming with 'Copied!' for a moment.
 import { useEffect, useState } from 'react';
+import { Button } from './button.tsx';
 
 const CONFIRMATION_MS = 2000;
 
@@ -23,15 +24,13 @@ export function CopyButton({ text, label = 'Copy to clipboard' }: { text: string
   };
 
   return (
-    <button
-      type="button"
-      onClick={() => void copy()}
-      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-    >
-      {label}
-      <span aria-live="polite" className="ml-2 text-xs text-slate-500">
+    <div className="flex items-center gap-2">
+      <span aria-live="polite" className="text-xs text-slate-600">
         {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : ''}
       </span>
-    </button>
+      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+        {label}
+      </Button>
+    </div>
   );
 }

@@ -1,11 +1,13 @@
 // Settings tab, 'Advanced Settings': which kinds of data the tracker collects; saved with the whole website object.
 import type { CollectionPreferences, Website } from '@foldline/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useTransientMessage } from '../../../components/ui/use-transient-message.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateWebsite } from '../api/update-website.ts';
-import { Card } from './card.tsx';
 import { WEBSITE_MESSAGE_MS } from './website-information-card.tsx';
 
 const OPTIONS: ReadonlyArray<{ key: keyof CollectionPreferences; label: string; hint: string }> = [
@@ -19,7 +21,6 @@ export const ADVANCED_SETTINGS_SAVED = 'Advanced settings updated successfully!'
 const ADVANCED_SETTINGS_FAILED = 'Failed to update advanced settings';
 
 export function AdvancedSettingsCard({ website }: { website: Website }) {
-  const id = useId();
   const [preference, setPreference] = useState<CollectionPreferences>(website.settings.preference);
   const update = useUpdateWebsite(website.website_id);
   const { message, showSuccess, showError, clear } = useTransientMessage(WEBSITE_MESSAGE_MS);
@@ -43,44 +44,23 @@ export function AdvancedSettingsCard({ website }: { website: Website }) {
         <legend className="sr-only">Data collection</legend>
         <div className="space-y-4">
           {OPTIONS.map((option) => (
-            <div key={option.key} className="flex items-start gap-3">
-              <input
-                id={`${id}-${option.key}`}
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
-                checked={preference[option.key]}
-                onChange={(event) => setPreference((current) => ({ ...current, [option.key]: event.target.checked }))}
-                aria-describedby={`${id}-${option.key}-hint`}
-              />
-              <div className="text-sm">
-                <label htmlFor={`${id}-${option.key}`} className="font-medium text-slate-800">
-                  {option.label}
-                </label>
-                <p id={`${id}-${option.key}-hint`} className="text-slate-500">
-                  {option.hint}
-                </p>
-              </div>
-            </div>
+            <Checkbox
+              key={option.key}
+              label={option.label}
+              description={option.hint}
+              checked={preference[option.key]}
+              onChange={(event) => setPreference((current) => ({ ...current, [option.key]: event.target.checked }))}
+            />
           ))}
         </div>
       </fieldset>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={() => setPreference(website.settings.preference)}
-          disabled={update.isPending}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-        >
+        <Button variant="secondary" onClick={() => setPreference(website.settings.preference)} disabled={update.isPending}>
           Cancel
-        </button>
-        <button
-          type="button"
-          onClick={save}
-          disabled={update.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
-        >
+        </Button>
+        <Button onClick={save} disabled={update.isPending} loading={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
-        </button>
+        </Button>
       </div>
     </Card>
   );

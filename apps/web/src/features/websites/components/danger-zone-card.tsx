@@ -1,13 +1,14 @@
 // Settings tab, 'Danger Zone': delete the website, or clear its collected data and report the real deleted counts.
 import type { ClearWebsiteDataResponse } from '@foldline/contracts';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useTransientMessage } from '../../../components/ui/use-transient-message.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useClearWebsiteData } from '../api/clear-website-data.ts';
-import { Card } from './card.tsx';
 import { DeleteWebsiteButton } from './delete-website-button.tsx';
 import { WEBSITE_MESSAGE_MS } from './website-information-card.tsx';
 
@@ -17,9 +18,6 @@ const CLEAR_WEBSITE_DATA_FAILED = 'Failed to clear website data';
 export function deletedCountsText({ impressions, events, adUnits, sessions }: ClearWebsiteDataResponse['deleted']): string {
   return `Deleted: ${formatNumber(impressions)} impressions, ${formatNumber(events)} events, ${formatNumber(adUnits)} ad units, ${formatNumber(sessions)} sessions`;
 }
-
-const dangerButton =
-  'rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 disabled:opacity-60';
 
 export function DangerZoneCard({ websiteId }: { websiteId: string }) {
   const [clearOpen, setClearOpen] = useState(false);
@@ -36,7 +34,7 @@ export function DangerZoneCard({ websiteId }: { websiteId: string }) {
   };
 
   return (
-    <Card title="Danger Zone" tone="danger">
+    <Card title="Danger Zone" description="These actions are permanent." className="ring-red-300">
       <StatusMessage message={message} className="mb-4 whitespace-pre-line" />
       <div className="divide-y divide-slate-200">
         <div className="flex flex-col gap-3 pb-4 sm:flex-row sm:items-center sm:justify-between">
@@ -45,7 +43,7 @@ export function DangerZoneCard({ websiteId }: { websiteId: string }) {
             <p className="text-sm text-slate-600">Permanently delete this website and all of its associated data.</p>
           </div>
           <div>
-            <DeleteWebsiteButton websiteId={websiteId} label="Delete Website" className={dangerButton} />
+            <DeleteWebsiteButton websiteId={websiteId} label="Delete Website" variant="danger" />
           </div>
         </div>
         <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-center sm:justify-between">
@@ -54,9 +52,9 @@ export function DangerZoneCard({ websiteId }: { websiteId: string }) {
             <p className="text-sm text-slate-600">Remove all collected tracking data while keeping the website and its settings.</p>
           </div>
           <div>
-            <button type="button" onClick={() => setClearOpen(true)} disabled={clearData.isPending} className={dangerButton}>
+            <Button variant="secondary" onClick={() => setClearOpen(true)} disabled={clearData.isPending}>
               Clear Website Data
-            </button>
+            </Button>
           </div>
         </div>
       </div>

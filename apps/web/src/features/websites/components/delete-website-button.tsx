@@ -1,14 +1,16 @@
 // 'Delete' with the specification's confirmation; on success the user returns to the website list.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteWebsite } from '../api/delete-website.ts';
 
 export const DELETE_WEBSITE_CONFIRMATION = 'Are you sure you want to delete this website? This action cannot be undone.';
+// The specification leaves a failed delete unhandled; Foldline says so instead of failing silently.
 const DELETE_WEBSITE_FAILED = 'Failed to delete website';
 
-export function DeleteWebsiteButton({ websiteId, label, className }: { websiteId: string; label: string; className: string }) {
+export function DeleteWebsiteButton({ websiteId, label, variant }: { websiteId: string; label: string; variant: ButtonVariant }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,10 +26,10 @@ export function DeleteWebsiteButton({ websiteId, label, className }: { websiteId
   };
 
   return (
-    <>
-      <button type="button" onClick={() => setOpen(true)} disabled={mutation.isPending} className={className}>
+    <div>
+      <Button variant={variant} onClick={() => setOpen(true)} disabled={mutation.isPending}>
         {mutation.isPending ? 'Deleting...' : label}
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
@@ -44,6 +46,6 @@ export function DeleteWebsiteButton({ websiteId, label, className }: { websiteId
       >
         <p>{DELETE_WEBSITE_CONFIRMATION}</p>
       </ConfirmDialog>
-    </>
+    </div>
   );
 }

@@ -1,12 +1,24 @@
 // The website form used by create, edit and the detail page's Settings tab; validates on submit (specification section 5).
-import { DOMAIN_IMMUTABLE_MESSAGE, TIMEZONES, type Website } from '@foldline/contracts';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { DOMAIN_IMMUTABLE_MESSAGE, TIMEZONES } from '@foldline/contracts';
+import type { Website } from '@foldline/contracts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   initialWebsiteFormValues,
   THRESHOLD_HINTS,
   validateWebsiteForm,
+  type Timezone,
   type WebsiteFormValues,
 } from '../lib/website-form-values.ts';
+
+const TIMEZONE_OPTIONS = TIMEZONES.map((zone) => ({ value: zone, label: zone }));
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
 
 export interface WebsiteFormProps {
   /** Edit mode when given: the fields start from it and the domain is read-only. */
@@ -22,13 +34,7 @@ export interface WebsiteFormProps {
   actions?: ReactNode;
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500 read-only:bg-slate-100 read-only:text-slate-700';
-const labelClass = 'block text-sm font-medium text-slate-700';
-const hintClass = 'mt-1 text-xs text-slate-500';
-
 export function WebsiteForm({ website, submitLabel, pendingLabel, isPending, onSubmit, notice, actions }: WebsiteFormProps) {
-  const id = useId();
   const [values, setValues] = useState<WebsiteFormValues>(() => initialWebsiteFormValues(website));
   const [validationError, setValidationError] = useState<string | null>(null);
   const editing = website !== undefined;
@@ -45,116 +51,45 @@ export function WebsiteForm({ website, submitLabel, pendingLabel, isPending, onS
   return (
     // noValidate: the specification's own messages are shown on submit, not the browser's bubbles.
     <form onSubmit={submit} noValidate className="space-y-6" aria-label={editing ? 'Website settings' : 'New website'}>
-      {validationError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          {validationError}
-        </p>
-      ) : (
-        notice
-      )}
+      {validationError ? <Alert variant="error">{validationError}</Alert> : notice}
 
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            Website Name
-          </label>
-          <input id={`${id}-name`} name="name" type="text" className={inputClass} value={values.name} onChange={(e) => set('name', e.target.value)} placeholder="My Website" />
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-domain`} className={labelClass}>
-            Domain
-          </label>
-          <input
-            id={`${id}-domain`}
-            name="domain"
-            type="text"
-            className={inputClass}
-            value={values.domain}
-            onChange={(e) => set('domain', e.target.value)}
-            placeholder="example.com"
-            // Read-only rather than disabled: it stays focusable and readable by screen readers.
-            readOnly={editing}
-            aria-describedby={editing ? `${id}-domain-note` : undefined}
-          />
-          {editing && (
-            <p id={`${id}-domain-note`} className={hintClass}>
-              {DOMAIN_IMMUTABLE_MESSAGE}
-            </p>
-          )}
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-timezone`} className={labelClass}>
-            Timezone
-          </label>
-          <select id={`${id}-timezone`} name="timezone" className={inputClass} value={values.timezone} onChange={(e) => set('timezone', e.target.value as WebsiteFormValues['timezone'])}>
-            {TIMEZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-status`} className={labelClass}>
-            Status
-          </label>
-          <select id={`${id}-status`} name="status" className={inputClass} value={values.status} onChange={(e) => set('status', e.target.value as WebsiteFormValues['status'])}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-engagement`} className={labelClass}>
-            Engagement Threshold (ms)
-          </label>
-          <input
-            id={`${id}-engagement`}
-            name="engagementThreshold"
-            type="text"
-            inputMode="numeric"
-            className={inputClass}
-            value={values.engagementThreshold}
-            onChange={(e) => set('engagementThreshold', e.target.value)}
-            aria-describedby={`${id}-engagement-hint`}
-          />
-          <p id={`${id}-engagement-hint`} className={hintClass}>
-            Minimum time in milliseconds before a visit counts as engaged (min {THRESHOLD_HINTS.engagement.min}, max {THRESHOLD_HINTS.engagement.max}).
-          </p>
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-scroll`} className={labelClass}>
-            Scroll Depth Threshold (%)
-          </label>
-          <input
-            id={`${id}-scroll`}
-            name="scrollDepthThreshold"
-            type="text"
-            inputMode="numeric"
-            className={inputClass}
-            value={values.scrollDepthThreshold}
-            onChange={(e) => set('scrollDepthThreshold', e.target.value)}
-            aria-describedby={`${id}-scroll-hint`}
-          />
-          <p id={`${id}-scroll-hint`} className={hintClass}>
-            Percentage of the page a visitor must scroll to count as a deep read (min {THRESHOLD_HINTS.scrollDepth.min}, max {THRESHOLD_HINTS.scrollDepth.max}).
-          </p>
-        </div>
+        <TextField label="Website Name" name="name" value={values.name} onChange={(e) => set('name', e.target.value)} placeholder="My Website" />
+        <TextField
+          label="Domain"
+          name="domain"
+          value={values.domain}
+          onChange={(e) => set('domain', e.target.value)}
+          placeholder="example.com"
+          // Read-only rather than disabled: it stays focusable and readable by screen readers.
+          readOnly={editing}
+          hint={editing ? DOMAIN_IMMUTABLE_MESSAGE : 'Without http:// or www, e.g. example.com'}
+        />
+        <Select<Timezone> label="Timezone" name="timezone" options={TIMEZONE_OPTIONS} value={values.timezone} onChange={(value) => set('timezone', value)} />
+        <Select<WebsiteFormValues['status']> label="Status" name="status" options={STATUS_OPTIONS} value={values.status} onChange={(value) => set('status', value)} />
+        <TextField
+          label="Engagement Threshold (ms)"
+          name="engagementThreshold"
+          inputMode="numeric"
+          value={values.engagementThreshold}
+          onChange={(e) => set('engagementThreshold', e.target.value)}
+          hint={`Time on page before a visit counts as engaged (min ${THRESHOLD_HINTS.engagement.min}, max ${THRESHOLD_HINTS.engagement.max})`}
+        />
+        <TextField
+          label="Scroll Depth Threshold (%)"
+          name="scrollDepthThreshold"
+          inputMode="numeric"
+          value={values.scrollDepthThreshold}
+          onChange={(e) => set('scrollDepthThreshold', e.target.value)}
+          hint={`Share of the page scrolled that counts as a deep read (min ${THRESHOLD_HINTS.scrollDepth.min}, max ${THRESHOLD_HINTS.scrollDepth.max})`}
+        />
       </div>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         {actions}
-        <button
-          type="submit"
-          disabled={isPending}
-          className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={isPending} loading={isPending}>
           {isPending ? pendingLabel : submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

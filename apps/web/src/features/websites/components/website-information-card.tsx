@@ -5,7 +5,7 @@ import { useTransientMessage } from '../../../components/ui/use-transient-messag
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateWebsite } from '../api/update-website.ts';
 import { toUpdateWebsiteBody, type WebsiteFormValues } from '../lib/website-form-values.ts';
-import { Card } from './card.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { WebsiteForm } from './website-form.tsx';
 
 export const WEBSITE_MESSAGE_MS = 4000;

@@ -2,6 +2,10 @@
 // refetched on every tab switch and on window focus: nothing is served from cache (staleTime 0).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useWebsite } from '../api/get-website.ts';
 import { AdUnitsTab } from '../components/ad-units-tab.tsx';
@@ -9,7 +13,6 @@ import { DeleteWebsiteButton } from '../components/delete-website-button.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { PagesTab } from '../components/pages-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
-import { WebsiteStatusBadge } from '../components/website-status-badge.tsx';
 
 const TABS = ['Overview', 'Pages', 'Ad Units', 'Settings'] as const;
 
@@ -19,17 +22,13 @@ export default function WebsiteDetailRoute() {
 
   if (website.isPending) {
     return (
-      <p role="status" className="py-12 text-center text-sm text-slate-600">
-        Loading website details...
-      </p>
+      <LoadingState text="Loading website details..." />
     );
   }
   if (website.isError) {
     return (
       <div className="space-y-4">
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Failed to load website details: {website.error.message}
-        </p>
+        <Alert variant="error">Failed to load website details: {website.error.message}</Alert>
         <Link to="/dashboard/websites" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
           Return to websites
         </Link>
@@ -40,11 +39,11 @@ export default function WebsiteDetailRoute() {
   const data = website.data.website;
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between sm:p-6">
+      <div className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="truncate text-2xl font-bold text-slate-900">{data.name}</h1>
-            <WebsiteStatusBadge status={data.status} />
+            <StatusBadge status={data.status} />
           </div>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1">
@@ -58,19 +57,10 @@ export default function WebsiteDetailRoute() {
           </dl>
         </div>
         <div className="flex shrink-0 items-start gap-3">
-          <Link
-            to={`/dashboard/websites/${data.website_id}/edit`}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
+          <ButtonLink to={`/dashboard/websites/${data.website_id}/edit`} variant="secondary">
             Edit
-          </Link>
-          <div>
-            <DeleteWebsiteButton
-              websiteId={data.website_id}
-              label="Delete"
-              className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-60"
-            />
-          </div>
+          </ButtonLink>
+          <DeleteWebsiteButton websiteId={data.website_id} label="Delete" variant="danger" />
         </div>
       </div>
 

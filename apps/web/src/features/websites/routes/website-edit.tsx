@@ -1,6 +1,9 @@
 // /dashboard/websites/:websiteId/edit — the form in edit mode. A failed load shows its text and no form
 // (deliberate deviation: never a made-up sample website).
 import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useWebsite } from '../api/get-website.ts';
 import { WebsiteEditForm } from '../components/website-information-card.tsx';
 
@@ -10,17 +13,13 @@ export default function WebsiteEditRoute() {
 
   if (website.isPending) {
     return (
-      <p role="status" className="py-12 text-center text-sm text-slate-600">
-        Loading website details...
-      </p>
+      <LoadingState text="Loading website details..." />
     );
   }
   if (website.isError) {
     return (
       <div className="space-y-4">
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Failed to load website details: {website.error.message}
-        </p>
+        <Alert variant="error">Failed to load website details: {website.error.message}</Alert>
         <Link to="/dashboard/websites" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
           Return to websites
         </Link>
@@ -35,10 +34,10 @@ export default function WebsiteEditRoute() {
         <h1 className="text-2xl font-bold text-slate-900">Edit Website: {data.name}</h1>
         <p className="mt-1 text-sm text-slate-600">Update your website settings and configuration.</p>
       </div>
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card>
         {/* Keyed by id: a different website starts a fresh form; refetches of the same one keep what is typed. */}
         <WebsiteEditForm key={data.website_id} website={data} />
-      </div>
+      </Card>
     </div>
   );
 }

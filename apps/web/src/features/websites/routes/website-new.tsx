@@ -1,7 +1,9 @@
 // /dashboard/websites/new — the website form in create mode; afterwards the success message and the install snippet.
 import type { CreateWebsiteResponse } from '@foldline/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateWebsite } from '../api/create-website.ts';
 import { TrackingCodePanel } from '../components/tracking-code-panel.tsx';
@@ -35,41 +37,29 @@ export default function WebsiteNewRoute() {
 
       {created ? (
         <div className="space-y-6">
-          <div role="status" className="rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-800">
-            <p className="font-medium">Website created successfully!</p>
-            <p className="mt-1">Add the tracking code below to your website to start collecting data for {created.website.name}.</p>
-          </div>
+          <Alert variant="success" title="Website created successfully!">
+            Add the tracking code below to your website to start collecting data for {created.website.name}.
+          </Alert>
           <TrackingCodePanel script={created.tracking_script} />
           <div className="flex justify-end">
-            <Link
-              to={`/dashboard/websites/${created.website.website_id}`}
-              className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
-            >
-              Go to Website Dashboard
-            </Link>
+            <ButtonLink to={`/dashboard/websites/${created.website.website_id}`}>Go to Website Dashboard</ButtonLink>
           </div>
         </div>
       ) : (
-        <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <Card>
           <WebsiteForm
             submitLabel="Create Website"
             pendingLabel="Creating..."
             isPending={create.isPending}
             onSubmit={submit}
-            notice={
-              error && (
-                <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-                  {error}
-                </p>
-              )
-            }
+            notice={error && <Alert variant="error">{error}</Alert>}
             actions={
-              <Link to="/dashboard/websites" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              <ButtonLink to="/dashboard/websites" variant="secondary">
                 Cancel
-              </Link>
+              </ButtonLink>
             }
           />
-        </div>
+        </Card>
       )}
     </div>
   );
