@@ -115,6 +115,9 @@ export const collectPayloadSchema = z.object({
   /** Pageview id and session id, made by the tracker (session: sessionStorage, 30 min inactivity). */
   pv: z.string().uuid(),
   sid: z.string().uuid(),
+  /** Viewport width when the pageview started, px, sent with every batch so that batches without a pageview
+   * event get the pageview's device class too. Optional: the collector falls back to the events' own widths. */
+  vw: px.optional(),
   e: z.array(collectEventSchema).min(1).max(500),
 });
 export type CollectPayload = z.infer<typeof collectPayloadSchema>;

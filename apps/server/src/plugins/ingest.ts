@@ -1,5 +1,46 @@
-// The ingest pipeline and its write buffer (app.ingest) — filled in by the tracking issue.
+// The ingest pipeline and its write buffer as app.ingest: accept() resolves once a beacon's rows are written.
+// The HTTP collector and the demo simulator both feed it; drop counts are logged every minute and on close.
+import path from 'node:path';
+import { createIngest, type Ingest } from '@foldline/ingest';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 
-export default fp<{ config: Config }>(async () => {}, { name: 'ingest', dependencies: ['stores'] });
+declare module 'fastify' {
+  interface FastifyInstance {
+    ingest: Ingest;
+  }
+}
+
+const STATS_LOG_INTERVAL_MS = 60_000;
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const ingest = createIngest({
+      metadata: app.metadata.db,
+      events: app.events,
+      saltFile: path.join(config.dataDir, 'visitor-salts.json'),
+      onError: (error) => app.log.error({ err: error }, 'ingest background write failed'),
+    });
+    app.decorate('ingest', ingest);
+
+    let lastLogged = '';
+    const logStats = () => {
+      const { batches, storedEvents, dropped, buffer } = ingest.stats();
+      const droppedNonZero = Object.fromEntries(Object.entries(dropped).filter(([, n]) => n > 0));
+      const line = JSON.stringify({ batches, storedEvents, dropped: droppedNonZero, flushes: buffer.flushes, failedFlushes: buffer.failedFlushes });
+      if (line === lastLogged) return;
+      lastLogged = line;
+      app.log.info({ ingest: JSON.parse(line) }, 'ingest stats');
+    };
+    const timer = setInterval(logStats, STATS_LOG_INTERVAL_MS);
+    timer.unref();
+
+    // Registered after the stores, so this runs before they close: every acknowledged row is written first.
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await ingest.close();
+      logStats();
+    });
+  },
+  { name: 'ingest', dependencies: ['stores'] },
+);

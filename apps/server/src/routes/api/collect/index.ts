@@ -1,6 +1,72 @@
-// /api/collect and /api/tracker.js — filled in by the tracking issue.
+// POST /api/collect (the tracker's beacons) and GET /api/tracker.js (the tracker itself). Both answer any origin:
+// the tracker runs on publishers' sites.
+import { collectResponseSchema } from '@foldline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimitRule } from '../../../app.ts';
+import { badRequest, HttpError } from '../../../errors.ts';
+import { trackerScript } from './tracker-script.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+declare module '../../../app.ts' {
+  interface RateLimits {
+    /** Beacons per client address (a NAT of many readers shares one; each sends a few per minute). */
+    collect?: RateLimitRule;
+  }
+}
+
+export const COLLECT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_COLLECT_LIMIT: RateLimitRule = { max: 600, timeWindow: 60_000 };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // Beacons are parsed by the ingest pipeline itself (its parse step), so both content types arrive as text:
+  // sendBeacon sends text/plain to avoid a CORS preflight; fetch and other clients may send application/json.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: COLLECT_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+
+  app.options('/collect', async (_request, reply) => {
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send();
+  });
+
+  app.post(
+    '/collect',
+    {
+      bodyLimit: COLLECT_BODY_LIMIT,
+      config: { rateLimit: app.rateLimits.collect ?? DEFAULT_COLLECT_LIMIT },
+      schema: { response: { 200: collectResponseSchema } },
+    },
+    async (request) => {
+      const result = await app.ingest
+        .accept(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', receivedAt: Date.now() })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'collect failed');
+          // The tracker may send again later; nothing of this batch was acknowledged.
+          throw new HttpError(503, 'The collector could not store this batch. Please retry later.');
+        });
+      if (result.outcome === 'invalid') throw badRequest(result.message ?? 'Invalid beacon');
+      return { ok: result.reason === undefined, prefs: result.prefs };
+    },
+  );
+
+  app.get('/tracker.js', async (request, reply) => {
+    const tracker = await trackerScript();
+    reply
+      .header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400')
+      .header('etag', tracker.etag)
+      .header('vary', 'accept-encoding');
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(tracker.etag)) return reply.code(304).send();
+    return reply.type('application/javascript; charset=utf-8').send(tracker.source);
+  });
+};
 
 export default routes;

@@ -1,0 +1,34 @@
+// The typed reasons for which the collector drops a payload or an event; operators read counts per reason.
+export const DROP_REASONS = [
+  /** The body is not JSON. */
+  'invalid_json',
+  /** The JSON does not match the beacon format (packages/contracts/src/collect.ts). */
+  'invalid_payload',
+  /** The user agent is a crawler, a headless browser or a script. */
+  'bot',
+  /** No website has this tracking code. */
+  'unknown_site',
+  /** The website is inactive: inactive websites collect no new data. */
+  'inactive_site',
+  /** The page's host is neither the website's domain nor one of its subdomains. */
+  'domain_mismatch',
+  /** The website switched off the kind of data an event carries. */
+  'clicks_off',
+  'scroll_off',
+  'engagement_off',
+  'ads_off',
+] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/** Reasons that mean the client sent something malformed: the collector answers 4xx for these. */
+export const INVALID_REASONS: ReadonlySet<DropReason> = new Set(['invalid_json', 'invalid_payload']);
+
+/** Thrown by a step to drop the whole payload. */
+export class PayloadDropped extends Error {
+  constructor(
+    readonly reason: DropReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}

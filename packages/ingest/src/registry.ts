@@ -1,0 +1,154 @@
+// Pages and ad units registered on first sight and resolved to ids from memory afterwards. last_activity and
+// last_detected are refreshed at most once a minute per page or unit (of event time), never on every event.
+import { randomUUID } from 'node:crypto';
+import type { MetadataDb } from '@foldline/metadata';
+
+/** How often (event time) a known page's last_activity or a unit's last_detected is written again. */
+const TOUCH_INTERVAL_MS = 60_000;
+const MAX_ENTRIES = 100_000;
+
+export interface PageSighting {
+  websiteId: string;
+  urlPath: string;
+  /** '' when this batch does not carry the title (only pageview events do). */
+  title: string;
+  at: number;
+}
+
+export interface AdUnitSighting {
+  websiteId: string;
+  pageId: string;
+  slotKey: string;
+  name: string;
+  googleAdSlotId: string | null;
+  selector: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  at: number;
+}
+
+interface Entry {
+  id: string;
+  /** Event time last written to the store. */
+  touched: number;
+}
+
+export interface Registry {
+  pageId(sighting: PageSighting): Promise<string>;
+  adUnitId(sighting: AdUnitSighting): Promise<string>;
+  /** Waits for the background refreshes still running. */
+  drain(): Promise<void>;
+}
+
+const iso = (time: number) => new Date(time).toISOString();
+
+export function createRegistry(db: MetadataDb, onError: (error: unknown) => void): Registry {
+  const pages = new Map<string, Entry>();
+  const units = new Map<string, Entry>();
+  const loading = new Map<string, Promise<Entry>>();
+  const background = new Set<Promise<unknown>>();
+
+  function inBackground(work: Promise<unknown>): void {
+    const tracked = work.catch(onError).finally(() => background.delete(tracked));
+    background.add(tracked);
+  }
+
+  function remember(map: Map<string, Entry>, key: string, entry: Entry): void {
+    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+    map.set(key, entry);
+  }
+
+  /** Resolves through memory, else one shared load per key. */
+  async function resolve(map: Map<string, Entry>, key: string, load: () => Promise<Entry>, touch: (entry: Entry) => void): Promise<string> {
+    const entry = map.get(key);
+    if (entry) {
+      touch(entry);
+      return entry.id;
+    }
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = load()
+        .then((loaded) => {
+          remember(map, key, loaded);
+          return loaded;
+        })
+        .finally(() => loading.delete(key));
+      loading.set(key, pending);
+    }
+    const loaded = await pending;
+    touch(loaded);
+    return loaded.id;
+  }
+
+  async function loadPage(s: PageSighting): Promise<Entry> {
+    const find = () =>
+      db.selectFrom('pages').select(['id', 'last_activity']).where('website_id', '=', s.websiteId).where('url_path', '=', s.urlPath).executeTakeFirst();
+    const existing = await find();
+    if (existing) return { id: existing.id, touched: existing.last_activity ? Date.parse(existing.last_activity) : 0 };
+    // Another collector process may insert the same page at the same moment: the unique key settles it.
+    await db
+      .insertInto('pages')
+      .values({ id: randomUUID(), website_id: s.websiteId, url_path: s.urlPath, title: s.title || s.urlPath, status: 'active', created_at: iso(s.at), last_activity: iso(s.at) })
+      .onConflict((conflict) => conflict.columns(['website_id', 'url_path']).doNothing())
+      .execute();
+    const created = await find();
+    if (!created) throw new Error(`page ${s.urlPath} could not be registered`);
+    return { id: created.id, touched: s.at };
+  }
+
+  async function loadUnit(s: AdUnitSighting): Promise<Entry> {
+    const find = () =>
+      db.selectFrom('ad_units').select(['id', 'last_detected']).where('page_id', '=', s.pageId).where('slot_key', '=', s.slotKey).executeTakeFirst();
+    const existing = await find();
+    if (existing) return { id: existing.id, touched: Date.parse(existing.last_detected) };
+    await db
+      .insertInto('ad_units')
+      .values({ id: randomUUID(), website_id: s.websiteId, page_id: s.pageId, slot_key: s.slotKey, ad_format: `${s.width}x${s.height}`, width: s.width, height: s.height, ...unitFields(s), status: 'active', created_at: iso(s.at) })
+      .onConflict((conflict) => conflict.columns(['page_id', 'slot_key']).doNothing())
+      .execute();
+    const created = await find();
+    if (!created) throw new Error(`ad unit ${s.slotKey} could not be registered`);
+    return { id: created.id, touched: s.at };
+  }
+
+  return {
+    pageId(s) {
+      return resolve(pages, `${s.websiteId}\n${s.urlPath}`, () => loadPage(s), (entry) => {
+        if (s.at - entry.touched < TOUCH_INTERVAL_MS) return;
+        entry.touched = s.at;
+        const changes = s.title ? { last_activity: iso(s.at), title: s.title } : { last_activity: iso(s.at) };
+        // Only forward in time: late beacons never move last_activity back.
+        inBackground(
+          db
+            .updateTable('pages')
+            .set(changes)
+            .where('id', '=', entry.id)
+            .where((eb) => eb.or([eb('last_activity', 'is', null), eb('last_activity', '<', iso(s.at))]))
+            .execute(),
+        );
+      });
+    },
+    adUnitId(s) {
+      return resolve(units, `${s.pageId}\n${s.slotKey}`, () => loadUnit(s), (entry) => {
+        if (s.at - entry.touched < TOUCH_INTERVAL_MS) return;
+        entry.touched = s.at;
+        inBackground(
+          db.updateTable('ad_units').set(unitFields(s)).where('id', '=', entry.id).where('last_detected', '<', iso(s.at)).execute(),
+        );
+      });
+    },
+    async drain() {
+      while (background.size > 0 || loading.size > 0) await Promise.allSettled([...background, ...loading.values()]);
+    },
+  };
+}
+
+/** The columns an ad unit sighting sets, on registration and on every refresh (a moved slot is seen moved).
+ * A collapsed slot (0 px) keeps the format and size it was last seen with. */
+function unitFields(s: AdUnitSighting) {
+  const common = { name: s.name || s.slotKey, google_ad_slot_id: s.googleAdSlotId, position_selector: s.selector, position_x: s.x, position_y: s.y, last_detected: iso(s.at) };
+  if (s.width === 0 || s.height === 0) return common;
+  return { ...common, ad_format: `${s.width}x${s.height}`, width: s.width, height: s.height };
+}
