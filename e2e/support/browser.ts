@@ -1,0 +1,148 @@
+// Drives the system Chromium with playwright-core: pages at a given width, sign-up helpers, axe checks, screenshots.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { SessionResponse } from '@foldline/contracts';
+import type { TestServer } from './server.ts';
+
+export const DESKTOP_WIDTH = 1280;
+export const MOBILE_WIDTH = 375;
+export const WIDTHS = [DESKTOP_WIDTH, MOBILE_WIDTH] as const;
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+export interface NewPageOptions {
+  width?: number;
+  height?: number;
+}
+
+/** A page in its own context (own storage), at the given width: 1280 desktop, 375 mobile. */
+export async function newPage(browser: Browser, server: TestServer, { width = DESKTOP_WIDTH, height }: NewPageOptions = {}): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width, height: height ?? (width < 768 ? 812 : 900) },
+    isMobile: false,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  // Uncaught page errors fail loudly in the test log instead of hiding behind a blank screen.
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  return page;
+}
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh user with a unique address. */
+export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test User ${id}`, email: `user-${id}@example.com`, password: 'correct-horse-42', ...overrides };
+}
+
+/** Registers through the API (fast); returns the session the server answered. */
+export async function registerByApi(server: TestServer, user: TestUser = makeUser()): Promise<{ user: TestUser; session: SessionResponse }> {
+  const response = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: user.name, email: user.email, password: user.password }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  return { user, session: (await response.json()) as SessionResponse };
+}
+
+/** Puts a session into the page's localStorage as a remembered sign-in would, then opens `path`. */
+export async function signInWithSession(page: Page, session: SessionResponse, path = '/dashboard'): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((s) => {
+    localStorage.setItem('accessToken', s.tokens.accessToken);
+    localStorage.setItem('refreshToken', s.tokens.refreshToken);
+    localStorage.setItem('userInfo', JSON.stringify(s.user));
+  }, session);
+  await page.goto(path);
+}
+
+/** Registers a fresh user by API and opens `path` signed in: the quickest way to a dashboard screen. */
+export async function signUpAndSignIn(page: Page, server: TestServer, path = '/dashboard', user: TestUser = makeUser()): Promise<{ user: TestUser; session: SessionResponse }> {
+  const result = await registerByApi(server, user);
+  await signInWithSession(page, result.session, path);
+  return result;
+}
+
+/** Registers through the real form at /auth/register and waits for the dashboard. */
+export async function registerThroughUi(page: Page, user: TestUser = makeUser()): Promise<TestUser> {
+  await page.goto('/auth/register');
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/dashboard');
+  return user;
+}
+
+/** Signs in through the real form at /auth/login ('Remember me' ticked unless told otherwise). */
+export async function signInThroughUi(page: Page, user: TestUser, { remember = true }: { remember?: boolean } = {}): Promise<void> {
+  if (!page.url().includes('/auth/login')) await page.goto('/auth/login');
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and throws on any serious or critical violation, listing them. */
+export async function checkA11y(page: Page, context = 'page'): Promise<void> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const lines = serious.map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => JSON.stringify(n.target)).join('\n    ')}`);
+    throw new Error(`Accessibility violations on ${context} (${page.url()}):\n${lines.join('\n')}`);
+  }
+}
+
+/** A full-page screenshot in test-results/screenshots/<name>.png (a test artefact, never committed). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-_]/gi, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,16 @@
+// Browser tests: the real server in process, the built web app, the system Chromium; one file at a time.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    environment: 'node',
+    include: ['e2e/**/*.test.ts'],
+    // chDB allows one data directory per process: each file gets its own process, and the 2-core machine runs one at a time.
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+  },
+});
