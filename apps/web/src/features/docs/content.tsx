@@ -1,0 +1,278 @@
+// The documentation's ten sections, in reading order; ids are the contract's DOC_SECTIONS (checked by the type).
+import type { ReactNode } from 'react';
+import type { DocVoteBody } from '@foldline/contracts';
+import { Link } from 'react-router';
+
+export type DocSectionId = DocVoteBody['section'];
+
+export interface DocSection {
+  id: DocSectionId;
+  title: string;
+  body: ReactNode;
+}
+
+const SNIPPET = '<script defer src="https://your-foldline-server/api/tracker.js" data-site="YOUR_TRACKING_CODE"></script>';
+
+function Code({ children }: { children: string }) {
+  return (
+    <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-xs text-slate-100" tabIndex={0} aria-label="Code example">
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+const link = 'font-semibold text-indigo-600 hover:text-indigo-500';
+
+/** Every section once, in the order the previous/next buttons follow. Record<> makes a missing id a type error. */
+const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
+  introduction: {
+    title: 'Introduction',
+    body: (
+      <>
+        <p>
+          Foldline is web analytics for publishers. A small tracking script on your pages records how visitors click, scroll and spend
+          time, and which ad slots render and are seen. The dashboard turns that into heatmaps, ad metrics per website, page and ad unit,
+          and recommendations on where ads would perform better.
+        </p>
+        <p>Foldline runs on your own server. It uses no cookies and never stores a visitor&apos;s raw IP address.</p>
+        <p>Where Foldline behaves differently from older dashboards of this kind, it is on purpose:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>&lsquo;Remember me&rsquo; on the sign-in form works: unticked, your session ends when you close the browser.</li>
+          <li>The Ad Units tab shows your real ad units and recommendations, never sample data.</li>
+          <li>If a website fails to load, the edit screen says so instead of showing a made-up website.</li>
+          <li>Moving around the dashboard sidebar does not reload the page, and the vote at the bottom of each page is recorded.</li>
+        </ul>
+      </>
+    ),
+  },
+  'getting-started': {
+    title: 'Getting Started',
+    body: (
+      <>
+        <ol className="list-decimal space-y-2 pl-6">
+          <li>
+            <Link to="/auth/register" className={link}>
+              Create an account
+            </Link>{' '}
+            with your name, email and a password of at least 8 characters.
+          </li>
+          <li>
+            In the dashboard, open <strong>Websites</strong> and choose <strong>Add Website</strong>. Enter a name and the domain (for
+            example <code>example.com</code>).
+          </li>
+          <li>Copy the tracking code shown after creation and paste it into the <code>&lt;head&gt;</code> section of every page:</li>
+        </ol>
+        <Code>{SNIPPET}</Code>
+        <p>
+          The real snippet, with your server address and your website&apos;s tracking code, is on the website&apos;s Overview tab. The{' '}
+          <code>defer</code> attribute keeps the script from delaying your page.
+        </p>
+        <p>
+          Press <strong>Verify Installation</strong> on the Overview tab to check that the script is found on your home page. Data appears
+          within seconds of the first visit, but wait for at least 7 days of data before judging results or acting on recommendations.
+        </p>
+      </>
+    ),
+  },
+  'website-management': {
+    title: 'Website Management',
+    body: (
+      <>
+        <p>
+          The <strong>Websites</strong> screen lists your websites with their status and tracking code; search by name or domain and filter
+          by status. Each website has a name, a domain, a timezone (used to cut days for display) and a status.
+        </p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>The domain cannot be changed after creation: add a new website for a new domain.</li>
+          <li>
+            <strong>Inactive</strong> websites collect no new data: the collector ignores their events until you set them active again.
+          </li>
+          <li>Deleting a website removes it with all of its pages, ad units and analytics. This cannot be undone.</li>
+          <li>
+            <strong>Clear Website Data</strong> (Settings tab, Danger Zone) removes the collected data but keeps the website and its
+            tracking code.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  'dashboard-features': {
+    title: 'Dashboard Features',
+    body: (
+      <>
+        <p>The dashboard home summarises all your websites, or one of them, for a period: the last 24 hours, 7, 30 or 90 days, or the last year.</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <strong>Total Ad Impressions</strong>, <strong>Average Viewability</strong>, <strong>Average Click-Through Rate</strong> and{' '}
+            <strong>Optimization Potential</strong>, each with its change from the previous period of the same length.
+          </li>
+          <li>
+            <strong>Top Performing Pages</strong>: sessions, engagement time, scroll depth, viewability and CTR per page, with a link to the
+            page&apos;s analytics.
+          </li>
+          <li>
+            <strong>Your Websites</strong>: every website with its status and a link to its detail screen.
+          </li>
+        </ul>
+        <p>Figures are shown with one decimal. Data is refreshed each time you come back to the browser tab.</p>
+      </>
+    ),
+  },
+  'heatmap-visualization': {
+    title: 'Heatmap Visualization',
+    body: (
+      <>
+        <p>Open a page from a website&apos;s Pages tab to see its analytics and three heatmaps drawn over a screenshot of the page:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <strong>Click Heatmap</strong>: where visitors click; hot areas are red and white.
+          </li>
+          <li>
+            <strong>Scroll Depth Analysis</strong>: the share of visits that reach each depth, with marks at 0, 25, 50, 75 and 100 percent.
+          </li>
+          <li>
+            <strong>Engagement Heatmap</strong>: where visitors spend their time.
+          </li>
+        </ul>
+        <p>
+          Choose the device (desktop, tablet or mobile) and the period. Screenshots are taken at 1920, 768 and 375 pixels wide, and clicks
+          are placed relative to the element that was clicked, so the map stays accurate when layouts differ between visitors.
+        </p>
+      </>
+    ),
+  },
+  'ad-unit-management': {
+    title: 'Ad Unit Management',
+    body: (
+      <>
+        <p>
+          With &lsquo;Auto-detect ad units&rsquo; on, the tracker finds ad manager ad slots on your pages and reports their size, position,
+          impressions, viewability and clicks. The Ad Units tab of a website lists them with filters by page, format and status.
+        </p>
+        <p>Foldline measures viewability by the MRC display standard:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>an impression is viewable when at least 50 % of the ad&apos;s pixels are in view for at least 1 continuous second, while the page is visible;</li>
+          <li>for large ads (over 242,500 square pixels) 30 % of the pixels is enough;</li>
+          <li>when Google Publisher Tag reports an impression as viewable, Foldline counts it too.</li>
+        </ul>
+        <p>
+          Viewability is viewable impressions divided by measured impressions; CTR is ad clicks divided by impressions. Each unit gets a
+          performance grade from its viewability and CTR: Excellent, Good, Average or Poor.
+        </p>
+      </>
+    ),
+  },
+  recommendations: {
+    title: 'Recommendations',
+    body: (
+      <>
+        <p>Foldline suggests three kinds of change, each with its reason and the amount of data it rests on:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <strong>New ad placement</strong>: a position where readers dwell but no ad sits yet.
+          </li>
+          <li>
+            <strong>Move ad unit</strong>: a unit that few readers scroll to, and a better position for it.
+          </li>
+          <li>
+            <strong>Format change</strong>: a format that fits the space and the device better.
+          </li>
+        </ul>
+        <p>
+          Recommendations are withheld until a page has enough data, and they keep ad density within the Better Ads Standards. Apply one
+          change at a time and compare the following 7 days with the previous ones.
+        </p>
+      </>
+    ),
+  },
+  'advanced-settings': {
+    title: 'Advanced Settings',
+    body: (
+      <>
+        <p>The Settings tab of each website holds its collection preferences, all on by default:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <strong>Collect click data</strong>, <strong>Collect scroll data</strong>, <strong>Collect engagement data</strong>: switch off
+            what you do not need; the tracker then stops sending it.
+          </li>
+          <li>
+            <strong>Auto-detect ad units</strong>: find ad manager ad slots automatically.
+          </li>
+        </ul>
+        <p>
+          The website form also holds two thresholds: the engagement threshold (default 2000 ms, typically 500 to 10000) and the scroll
+          depth threshold (default 70 %, typically 10 to 100). Viewability uses a 50 % threshold and a view time of 1000 ms by default.
+        </p>
+      </>
+    ),
+  },
+  troubleshooting: {
+    title: 'Troubleshooting',
+    body: (
+      <>
+        <p>If no data arrives or verification fails:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>Put the tracking code in the <code>&lt;head&gt;</code> section of your pages.</li>
+          <li>Keep it exactly as provided: the <code>data-site</code> value identifies your website.</li>
+          <li>Clear your browser cache and any page cache or CDN cache of your site.</li>
+          <li>If you use a content management system, make sure its template includes header scripts.</li>
+          <li>Check that the website is set to active: inactive websites collect no data.</li>
+          <li>Visit your site from the domain you registered; events from other hosts are ignored.</li>
+        </ul>
+        <p>
+          If you cannot sign in, use{' '}
+          <Link to="/forgot-password" className={link}>
+            Forgot your password?
+          </Link>{' '}
+          to receive a reset link by email.
+        </p>
+      </>
+    ),
+  },
+  faqs: {
+    title: 'FAQs',
+    body: (
+      <dl className="space-y-5">
+        <div>
+          <dt className="font-semibold text-slate-900">Does the tracker slow my pages down?</dt>
+          <dd className="mt-1">No. It loads with <code>defer</code>, batches its events and sends them in the background.</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">Do I need a cookie banner for Foldline?</dt>
+          <dd className="mt-1">Foldline sets no cookies and stores no raw IP addresses; check your local law for the notice it requires.</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">How long until the numbers mean something?</dt>
+          <dd className="mt-1">Collect at least 7 days of data before judging results, so weekdays and weekends are both included.</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">What happens when I set a website inactive?</dt>
+          <dd className="mt-1">It collects no new data until you set it active again; the data already collected stays.</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">What are the password rules?</dt>
+          <dd className="mt-1">Passwords need at least 8 characters.</dd>
+        </div>
+      </dl>
+    ),
+  },
+};
+
+const ORDER: readonly DocSectionId[] = [
+  'introduction',
+  'getting-started',
+  'website-management',
+  'dashboard-features',
+  'heatmap-visualization',
+  'ad-unit-management',
+  'recommendations',
+  'advanced-settings',
+  'troubleshooting',
+  'faqs',
+];
+
+export const DOC_SECTION_LIST: readonly DocSection[] = ORDER.map((id) => ({ id, ...BY_ID[id] }));
+
+export function findSection(id: string): DocSection | undefined {
+  return DOC_SECTION_LIST.find((section) => section.id === id);
+}
