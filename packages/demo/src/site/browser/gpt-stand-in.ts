@@ -1,0 +1,211 @@
+// Browser script: a local stand-in for Google Publisher Tag (gpt.js) with the parts of its API that trackers use,
+// filling slots with local creatives after a simulated ad-server delay. Nothing leaves the machine.
+import { creativeFor, FILL_RATE, renderDelayMs, type Creative } from './ad-server.ts';
+
+type Listener = (event: Record<string, unknown>) => void;
+type SizeArray = [number, number];
+
+interface GptSize {
+  getWidth(): number;
+  getHeight(): number;
+}
+
+class Slot {
+  private readonly targeting = new Map<string, string[]>();
+  response: Creative | null = null;
+  rendered = false;
+  constructor(
+    private readonly adUnitPath: string,
+    private readonly sizes: SizeArray[],
+    private readonly elementId: string,
+  ) {}
+  getSlotElementId(): string {
+    return this.elementId;
+  }
+  getAdUnitPath(): string {
+    return this.adUnitPath;
+  }
+  getSizes(): GptSize[] {
+    return this.sizes.map(([w, h]) => ({ getWidth: () => w, getHeight: () => h }));
+  }
+  getResponseInformation() {
+    return this.response ? { advertiserId: this.response.advertiserId, campaignId: this.response.campaignId, creativeId: this.response.creativeId, lineItemId: this.response.lineItemId } : null;
+  }
+  addService(): Slot {
+    return this;
+  }
+  setTargeting(key: string, value: string | string[]): Slot {
+    this.targeting.set(key, Array.isArray(value) ? value : [value]);
+    return this;
+  }
+  getTargeting(key: string): string[] {
+    return this.targeting.get(key) ?? [];
+  }
+  clearTargeting(): Slot {
+    this.targeting.clear();
+    return this;
+  }
+  defineSizeMapping(): Slot {
+    return this;
+  }
+  firstSize(): SizeArray {
+    return this.sizes[0] ?? [300, 250];
+  }
+}
+
+const listeners = new Map<string, Set<Listener>>();
+const slots: Slot[] = [];
+let servicesEnabled = false;
+const displayed = new Set<Slot>();
+
+function emit(type: string, slot: Slot, extra: Record<string, unknown> = {}): void {
+  const event = { type, slot, serviceName: 'publisher_ads', ...extra };
+  for (const listener of listeners.get(type) ?? []) {
+    try {
+      listener(event);
+    } catch (error) {
+      // A broken listener must not stop the other listeners, as in GPT.
+      console.error(error);
+    }
+  }
+}
+
+/** impressionViewable by Active View's rule: 50 % of the slot in view for 1 continuous second on a visible page. */
+function watchViewability(slot: Slot, element: HTMLElement, [w, h]: SizeArray): void {
+  const threshold = w * h >= 242_500 ? 0.3 : 0.5;
+  let ratio = 0;
+  let timer: number | undefined;
+  let done = false;
+  let lastReport = 0;
+  let pending: number | undefined;
+  const update = () => {
+    const inView = ratio >= threshold && document.visibilityState === 'visible';
+    if (inView && timer === undefined && !done) {
+      timer = window.setTimeout(() => {
+        done = true;
+        emit('impressionViewable', slot);
+      }, 1000);
+    } else if (!inView && timer !== undefined && !done) {
+      window.clearTimeout(timer);
+      timer = undefined;
+    }
+  };
+  // slotVisibilityChanged fires at most every 200 ms, like GPT.
+  const report = () => {
+    pending = undefined;
+    lastReport = performance.now();
+    emit('slotVisibilityChanged', slot, { inViewPercentage: Math.round(ratio * 100) });
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) ratio = entry.intersectionRatio;
+      update();
+      const wait = 200 - (performance.now() - lastReport);
+      if (wait <= 0) report();
+      else if (pending === undefined) pending = window.setTimeout(report, wait);
+    },
+    { threshold: Array.from({ length: 101 }, (_, i) => i / 100) },
+  );
+  observer.observe(element);
+  document.addEventListener('visibilitychange', update);
+}
+
+function render(slot: Slot): void {
+  const element = document.getElementById(slot.getSlotElementId());
+  if (!element) return;
+  const size = slot.firstSize();
+  emit('slotRequested', slot);
+  window.setTimeout(() => {
+    emit('slotResponseReceived', slot);
+    const filled = Math.random() < FILL_RATE.gpt;
+    slot.response = filled ? creativeFor(size) : null;
+    element.replaceChildren();
+    if (!slot.response) {
+      emit('slotRenderEnded', slot, { isEmpty: true, size: null, creativeId: null, lineItemId: null, advertiserId: null, campaignId: null });
+      return;
+    }
+    const frame = document.createElement('iframe');
+    frame.src = slot.response.frameUrl;
+    frame.width = String(size[0]);
+    frame.height = String(size[1]);
+    frame.title = 'Advertisement';
+    frame.setAttribute('scrolling', 'no');
+    frame.addEventListener('load', () => emit('slotOnload', slot), { once: true });
+    element.appendChild(frame);
+    emit('slotRenderEnded', slot, { isEmpty: false, size, ...slot.getResponseInformation() });
+    if (!slot.rendered) watchViewability(slot, element, size);
+    slot.rendered = true;
+  }, renderDelayMs());
+}
+
+const pubads = {
+  addEventListener(type: string, listener: Listener) {
+    const set = listeners.get(type) ?? new Set<Listener>();
+    set.add(listener);
+    listeners.set(type, set);
+    return pubads;
+  },
+  removeEventListener(type: string, listener: Listener) {
+    listeners.get(type)?.delete(listener);
+    return true;
+  },
+  getSlots: () => [...slots],
+  /** Every refresh is a new request and a new impression. */
+  refresh(which?: Slot[] | null) {
+    for (const slot of which ?? slots) if (displayed.has(slot)) render(slot);
+  },
+  enableSingleRequest: () => true,
+  collapseEmptyDivs: () => true,
+  disableInitialLoad: () => undefined,
+  setTargeting: () => pubads,
+};
+
+interface GoogletagQueue {
+  cmd: Array<() => void> | { push(...fns: Array<() => void>): number };
+}
+
+const googletag = Object.assign((window as unknown as { googletag?: GoogletagQueue }).googletag ?? { cmd: [] }, {
+  apiReady: true,
+  pubadsReady: true,
+  defineSlot(adUnitPath: string, size: SizeArray | SizeArray[], elementId: string): Slot | null {
+    if (slots.some((slot) => slot.getSlotElementId() === elementId)) return null;
+    const sizes = (Array.isArray(size[0]) ? size : [size]) as SizeArray[];
+    const slot = new Slot(adUnitPath, sizes, elementId);
+    slots.push(slot);
+    return slot;
+  },
+  pubads: () => pubads,
+  enableServices() {
+    servicesEnabled = true;
+  },
+  display(target: string | Slot) {
+    const slot = typeof target === 'string' ? slots.find((s) => s.getSlotElementId() === target) : target;
+    if (!slot || displayed.has(slot) || !servicesEnabled) return;
+    displayed.add(slot);
+    render(slot);
+  },
+  destroySlots(which?: Slot[]) {
+    for (const slot of which ?? [...slots]) {
+      slots.splice(slots.indexOf(slot), 1);
+      displayed.delete(slot);
+    }
+    return true;
+  },
+});
+
+// Run what the page queued before the library loaded, then make cmd.push run at once.
+const queued = Array.isArray(googletag.cmd) ? googletag.cmd : [];
+googletag.cmd = {
+  push(...fns: Array<() => void>) {
+    for (const fn of fns) {
+      try {
+        fn();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    return 0;
+  },
+};
+(window as unknown as { googletag: typeof googletag }).googletag = googletag;
+googletag.cmd.push(...queued);

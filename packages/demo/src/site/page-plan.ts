@@ -1,0 +1,143 @@
+// What each demo page is made of, top to bottom: the renderer turns a plan into HTML, the layout model into geometry.
+import { ARTICLES, BRIEFS, CATEGORIES, articlePath, type Article, type Category } from './content.ts';
+import type { Device } from './metrics.ts';
+
+export const GPT_NETWORK = '/21700045/daily_gazette';
+export const ADSENSE_CLIENT = 'ca-pub-4815162342000000';
+
+export interface SlotSpec {
+  network: 'gpt' | 'adsense';
+  /** GPT: the div id (div-gpt-ad-…). AdSense: the data-ad-slot number. */
+  id: string;
+  /** GPT ad unit path; AdSense uses the slot number. */
+  name: string;
+  w: number;
+  h: number;
+}
+
+const gpt = (position: string, w: number, h: number): SlotSpec => ({
+  network: 'gpt',
+  id: `div-gpt-ad-${position}-${w}x${h}`,
+  name: `${GPT_NETWORK}/${position.replace(/-/g, '_')}`,
+  w,
+  h,
+});
+const adsense = (slot: string, w: number, h: number): SlotSpec => ({ network: 'adsense', id: slot, name: slot, w, h });
+
+export type Block = { devices?: Device[] } & (
+  | { kind: 'ad'; slot: SlotSpec }
+  | { kind: 'page-title'; title: string }
+  | { kind: 'lead'; article: Article }
+  | { kind: 'cards'; articles: Article[] }
+  | { kind: 'briefs'; title: string; items: typeof BRIEFS }
+  | { kind: 'article-head'; article: Article }
+  | { kind: 'paragraph'; index: number; text: string }
+  | { kind: 'subhead'; text: string }
+  | { kind: 'related'; articles: Article[] }
+  | { kind: 'most-read'; articles: Article[] }
+);
+
+export type PageKind = 'home' | 'category' | 'article';
+
+export interface PagePlan {
+  path: string;
+  title: string;
+  kind: PageKind;
+  /** Full-width blocks above the two columns, the main column, the sidebar (desktop only), full-width blocks below. */
+  top: Block[];
+  main: Block[];
+  side: Block[];
+  bottom: Block[];
+}
+
+const SITE_NAME = 'Daily Gazette';
+const byPopularity = [...ARTICLES].sort((a, b) => b.popularity - a.popularity);
+
+function frame(position: string): { top: Block[]; side: Block[]; bottom: Block[] } {
+  return {
+    top: [
+      { kind: 'ad', slot: gpt(`${position}-top`, 970, 90), devices: ['desktop'] },
+      { kind: 'ad', slot: gpt(`${position}-top`, 728, 90), devices: ['tablet'] },
+      { kind: 'ad', slot: gpt(`${position}-top`, 320, 50), devices: ['mobile'] },
+    ],
+    side: [
+      { kind: 'ad', slot: gpt(`${position}-rail`, 300, 250) },
+      { kind: 'most-read', articles: byPopularity },
+      { kind: 'ad', slot: gpt(`${position}-sky`, 160, 600) },
+    ],
+    bottom: [
+      { kind: 'ad', slot: gpt(`${position}-bottom`, 728, 90), devices: ['desktop', 'tablet'] },
+      // On phones the sidebar's skyscraper gives way to a small banner.
+      { kind: 'ad', slot: gpt(`${position}-anchor`, 320, 50), devices: ['mobile'] },
+    ],
+  };
+}
+
+function homePlan(): PagePlan {
+  const [lead, ...rest] = ARTICLES;
+  if (!lead) throw new Error('the demo needs at least one article');
+  return {
+    path: '/',
+    title: `${SITE_NAME} — News from Alderport`,
+    kind: 'home',
+    ...frame('home'),
+    main: [
+      { kind: 'lead', article: lead },
+      { kind: 'ad', slot: gpt('home-inline', 300, 250), devices: ['mobile'] },
+      { kind: 'cards', articles: rest },
+      { kind: 'ad', slot: adsense('7395012846', 336, 280) },
+      { kind: 'briefs', title: 'In brief', items: BRIEFS },
+    ],
+  };
+}
+
+function categoryPlan(category: Category): PagePlan {
+  const articles = ARTICLES.filter((article) => article.category === category.slug);
+  return {
+    path: `/${category.slug}/`,
+    title: `${category.name} — ${SITE_NAME}`,
+    kind: 'category',
+    ...frame('section'),
+    main: [
+      { kind: 'page-title', title: category.name },
+      { kind: 'cards', articles },
+      { kind: 'ad', slot: adsense('5160248937', 336, 280) },
+      { kind: 'briefs', title: `More ${category.name.toLowerCase()} news`, items: BRIEFS.filter((brief) => brief.category === category.slug) },
+      { kind: 'cards', articles: ARTICLES.filter((article) => article.category !== category.slug) },
+    ],
+  };
+}
+
+function articlePlan(article: Article): PagePlan {
+  const main: Block[] = [{ kind: 'article-head', article }];
+  let paragraphs = 0;
+  for (const text of article.body) {
+    if (text.startsWith('## ')) {
+      main.push({ kind: 'subhead', text: text.slice(3) });
+      continue;
+    }
+    paragraphs += 1;
+    main.push({ kind: 'paragraph', index: paragraphs, text });
+    // In-content ads after the 2nd (phones), 4th and 9th paragraphs: the deeper ones only exist on longer stories.
+    if (paragraphs === 2) main.push({ kind: 'ad', slot: gpt('article-inline', 300, 250), devices: ['mobile'] });
+    if (paragraphs === 4) main.push({ kind: 'ad', slot: adsense('4821596307', 336, 280) });
+    if (paragraphs === 9) main.push({ kind: 'ad', slot: gpt('article-mid', 300, 250) });
+  }
+  main.push({ kind: 'related', articles: ARTICLES.filter((other) => other !== article).slice(0, 3) });
+  return { path: articlePath(article), title: `${article.title} — ${SITE_NAME}`, kind: 'article', ...frame('article'), main };
+}
+
+/** Every page of the demo site. */
+export const PAGE_PLANS: PagePlan[] = [
+  homePlan(),
+  ...CATEGORIES.map(categoryPlan),
+  ...ARTICLES.map(articlePlan),
+];
+
+export function planByPath(path: string): PagePlan | undefined {
+  return PAGE_PLANS.find((plan) => plan.path === path);
+}
+
+export function shownOn(block: { devices?: Device[] }, device: Device): boolean {
+  return !block.devices || block.devices.includes(device);
+}
