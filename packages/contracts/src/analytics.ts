@@ -159,7 +159,7 @@ export const adUnitsResponseSchema = z.object({
 export type AdUnitsResponse = z.infer<typeof adUnitsResponseSchema>;
 
 export const timeseriesPointSchema = z.object({
-  /** Start of the bucket, ISO-8601 UTC. */
+  /** The bucket: an ISO-8601 UTC instant for hours, a calendar date (YYYY-MM-DD, in `timezone`) for days. */
   time: z.string(),
   pageviews: z.number(),
   impressions: z.number(),

@@ -1,6 +1,65 @@
-// /api/analytics — filled in by its issue; registered here so the composition never changes.
+// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad units, time series and realtime
+// visitors. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
+import {
+  adPerformance,
+  adUnits,
+  dashboardKpi,
+  pageMetrics,
+  realtime,
+  timeseries,
+  topPages,
+  type AnalyticsContext,
+} from '@foldline/analytics';
+import {
+  adPerformanceQuerySchema,
+  adPerformanceResponseSchema,
+  adUnitsQuerySchema,
+  adUnitsResponseSchema,
+  dashboardKpiQuerySchema,
+  dashboardKpiResponseSchema,
+  pageMetricsQuerySchema,
+  pageMetricsResponseSchema,
+  realtimeQuerySchema,
+  realtimeResponseSchema,
+  timeseriesQuerySchema,
+  timeseriesResponseSchema,
+  topPagesQuerySchema,
+  topPagesResponseSchema,
+} from '@foldline/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  const context = (request: FastifyRequest): AnalyticsContext => ({
+    db: app.metadata.db,
+    events: app.events,
+    userId: request.userId,
+    now: new Date(),
+  });
+
+  app.get('/dashboard-kpi', { schema: { querystring: dashboardKpiQuerySchema, response: { 200: dashboardKpiResponseSchema } } }, (request) =>
+    dashboardKpi(context(request), request.query),
+  );
+  app.get('/top-pages', { schema: { querystring: topPagesQuerySchema, response: { 200: topPagesResponseSchema } } }, (request) =>
+    topPages(context(request), request.query),
+  );
+  app.get('/page-metrics', { schema: { querystring: pageMetricsQuerySchema, response: { 200: pageMetricsResponseSchema } } }, (request) =>
+    pageMetrics(context(request), request.query),
+  );
+  app.get('/ad-performance', { schema: { querystring: adPerformanceQuerySchema, response: { 200: adPerformanceResponseSchema } } }, (request) =>
+    adPerformance(context(request), request.query),
+  );
+  app.get('/ad-units', { schema: { querystring: adUnitsQuerySchema, response: { 200: adUnitsResponseSchema } } }, (request) =>
+    adUnits(context(request), request.query),
+  );
+  app.get('/timeseries', { schema: { querystring: timeseriesQuerySchema, response: { 200: timeseriesResponseSchema } } }, (request) =>
+    timeseries(context(request), request.query),
+  );
+  app.get('/realtime', { schema: { querystring: realtimeQuerySchema, response: { 200: realtimeResponseSchema } } }, (request) =>
+    realtime(context(request), request.query),
+  );
+};
 
 export default routes;

@@ -1,0 +1,411 @@
+// /api/analytics golden tests: a fixture written through the ingest pipeline, and every figure checked against
+// values computed here, independently, from the same fixture records.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildPageviews,
+  DAY,
+  FOLLOW_UP_DELAY,
+  insertWebsite,
+  MINUTE,
+  sendPageview,
+  type FixturePageview,
+  type FixtureWebsite,
+} from './analytics-fixture.ts';
+import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
+
+interface Window {
+  start: string;
+  end: string;
+}
+type Auth = { authorization: string };
+
+const within = (t: number, w: Window) => t >= Date.parse(w.start) && t < Date.parse(w.end);
+const pct = (n: number, d: number) => (d === 0 ? 0 : (n / d) * 100);
+
+/** Every ad event with the time it was stored at and the unit key it belongs to (ad units are per page and slot). */
+function adRows(pageviews: readonly FixturePageview[]) {
+  return pageviews.flatMap((pv) =>
+    pv.ads.map((ad) => ({ pv, kind: ad.kind, unitKey: `${pv.website.id}|${pv.path}|${ad.slot.key}`, at: pv.at + FOLLOW_UP_DELAY })),
+  );
+}
+
+function adTotals(rows: ReturnType<typeof adRows>) {
+  const impressions = rows.filter((r) => r.kind === 'impression').length;
+  const viewable = rows.filter((r) => r.kind === 'viewable').length;
+  const clicks = rows.filter((r) => r.kind === 'click').length;
+  return { impressions, viewable, clicks, viewability: pct(viewable, impressions), ctr: pct(clicks, impressions) };
+}
+
+/** The optimization potential model, written out again from its definition. */
+function expectedPotential(rows: ReturnType<typeof adRows>): number {
+  const units = new Map<string, { website: string; device: string; impressions: number; viewable: number }>();
+  for (const row of rows) {
+    const key = `${row.unitKey}|${row.pv.device}`;
+    const unit = units.get(key) ?? { website: row.pv.website.id, device: row.pv.device, impressions: 0, viewable: 0 };
+    if (row.kind === 'impression') unit.impressions += 1;
+    if (row.kind === 'viewable') unit.viewable += 1;
+    units.set(key, unit);
+  }
+  const measured = [...units.values()].filter((u) => u.impressions > 0);
+  const target = (website: string, device: string) => {
+    const values = measured.filter((u) => u.website === website && u.device === device).map((u) => (u.viewable / u.impressions) * 100).sort((a, b) => a - b);
+    const position = (values.length - 1) * 0.9;
+    const low = values[Math.floor(position)]!;
+    const high = values[Math.ceil(position)]!;
+    return low + (high - low) * (position - Math.floor(position));
+  };
+  let extra = 0;
+  let viewable = 0;
+  for (const u of measured) {
+    extra += (u.impressions * Math.max(0, target(u.website, u.device) - (u.viewable / u.impressions) * 100)) / 100;
+    viewable += u.viewable;
+  }
+  return viewable === 0 ? 0 : (extra / viewable) * 100;
+}
+
+/** Per-pageview engagement: sum of engaged ms and the deepest scroll, for pageviews whose updates fall in the window. */
+function engagementOf(pageviews: readonly FixturePageview[], w: Window) {
+  const engaged = pageviews.filter((pv) => pv.engagement.length > 0 && within(pv.at + FOLLOW_UP_DELAY, w));
+  const ms = engaged.map((pv) => pv.engagement.reduce((sum, e) => sum + e.ms, 0));
+  const scroll = engaged.map((pv) => Math.max(...pv.engagement.map((e) => e.scroll)));
+  const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
+  return { avgMs: mean(ms), avgScroll: mean(scroll) };
+}
+
+describeEachDialect('analytics', (dialect) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let stranger: Awaited<ReturnType<typeof signUp>>;
+  let siteA: FixtureWebsite;
+  let siteB: FixtureWebsite;
+  let strangerSite: FixtureWebsite;
+  let pageviews: FixturePageview[];
+  let now: number;
+  const pageIds = new Map<string, string>();
+
+  const get = async (url: string, auth: Auth = owner.auth) => app.inject({ method: 'GET', url: `/api/analytics${url}`, headers: auth });
+  const ok = async (url: string, auth?: Auth) => {
+    const response = await get(url, auth);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const pageId = (site: FixtureWebsite, path: string) => pageIds.get(`${site.id}|${path}`)!;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    app = t.app;
+    owner = await signUp(app);
+    stranger = await signUp(app);
+    siteA = await insertWebsite(app, owner.user.user_id, { name: 'Alpha' });
+    siteB = await insertWebsite(app, owner.user.user_id, { name: 'Beta', timezone: 'Asia/Tokyo' });
+    strangerSite = await insertWebsite(app, stranger.user.user_id, { name: 'Other' });
+    now = Date.now();
+    const pages = [
+      { website: siteA, path: '/', title: 'Home' },
+      { website: siteA, path: '/news/one', title: 'News one' },
+      { website: siteA, path: '/guide', title: 'Guide' },
+      { website: siteB, path: '/', title: 'Beta home' },
+    ];
+    pageviews = buildPageviews(now, pages, 160);
+    const strangerViews = buildPageviews(now, [{ website: strangerSite, path: '/', title: 'Not yours' }], 20, 99);
+    // Concurrent, like real traffic: the write buffer's group commit takes them together.
+    await Promise.all([...pageviews, ...strangerViews].map((pv) => sendPageview(app, pv)));
+    const rows = await app.metadata.db.selectFrom('pages').select(['id', 'website_id', 'url_path']).execute();
+    for (const row of rows) pageIds.set(`${row.website_id}|${row.url_path}`, row.id);
+  });
+  afterAll(() => t.close());
+
+  describe('dashboard-kpi', () => {
+    it.each(['day', 'week', 'month', 'quarter', 'year'] as const)('matches the fixture over all websites for %s, with changes against the previous period', async (period) => {
+      const body = await ok(`/dashboard-kpi?period=${period}`);
+      const { current, previous } = body.timeRange as { current: Window; previous: Window };
+      expect(Date.parse(current.end) - Date.parse(current.start)).toBe(Date.parse(previous.end) - Date.parse(previous.start));
+      expect(previous.end).toBe(current.start);
+      const rows = adRows(pageviews);
+      const cur = adTotals(rows.filter((r) => within(r.at, current)));
+      const prev = adTotals(rows.filter((r) => within(r.at, previous)));
+      expect(body.kpis.impressions.value).toBe(cur.impressions);
+      const relative = prev.impressions === 0 ? (cur.impressions === 0 ? 0 : 100) : ((cur.impressions - prev.impressions) / prev.impressions) * 100;
+      expect(body.kpis.impressions.change).toBeCloseTo(relative, 6);
+      expect(body.kpis.viewability.value).toBeCloseTo(cur.viewability, 6);
+      expect(body.kpis.viewability.change).toBeCloseTo(cur.viewability - prev.viewability, 6);
+      expect(body.kpis.ctr.value).toBeCloseTo(cur.ctr, 6);
+      expect(body.kpis.ctr.change).toBeCloseTo(cur.ctr - prev.ctr, 6);
+      const potential = expectedPotential(rows.filter((r) => within(r.at, current)));
+      const previousPotential = expectedPotential(rows.filter((r) => within(r.at, previous)));
+      expect(body.kpis.optimizationPotential.value).toBeCloseTo(potential, 6);
+      expect(body.kpis.optimizationPotential.change).toBeCloseTo(potential - previousPotential, 6);
+    });
+
+    it('has enough data in the fixture to mean something', async () => {
+      const body = await ok('/dashboard-kpi?period=quarter');
+      expect(body.kpis.impressions.value).toBeGreaterThan(50);
+      expect(body.kpis.viewability.value).toBeGreaterThan(0);
+      expect(body.kpis.ctr.value).toBeGreaterThan(0);
+      expect(body.kpis.optimizationPotential.value).toBeGreaterThan(0);
+    });
+
+    it('narrows to one website and defaults to month', async () => {
+      const body = await ok(`/dashboard-kpi?websiteId=${siteB.id}`);
+      const { current } = body.timeRange as { current: Window };
+      expect(Date.parse(current.end) - Date.parse(current.start)).toBe(30 * DAY);
+      const expected = adTotals(adRows(pageviews.filter((pv) => pv.website === siteB)).filter((r) => within(r.at, current)));
+      expect(body.kpis.impressions.value).toBe(expected.impressions);
+      expect(body.kpis.viewability.value).toBeCloseTo(expected.viewability, 6);
+    });
+
+    it('never counts another user\'s website', async () => {
+      const body = await ok('/dashboard-kpi?period=year', stranger.auth);
+      const expected = adRows(buildPageviews(now, [{ website: strangerSite, path: '/', title: 'Not yours' }], 20, 99)).filter((r) => r.kind === 'impression').length;
+      expect(body.kpis.impressions.value).toBe(expected);
+    });
+  });
+
+  describe('top-pages', () => {
+    it.each(['day', 'week', 'month', 'quarter'] as const)('matches the fixture for %s, sorted by sessions', async (period) => {
+      const body = await ok(`/top-pages?period=${period}&limit=50`);
+      const w = body.timeRange.current as Window;
+      const keys = [...new Set(pageviews.map((pv) => `${pv.website.id}|${pv.path}`))];
+      const expected = keys
+        .map((key) => {
+          const views = pageviews.filter((pv) => `${pv.website.id}|${pv.path}` === key);
+          const inPeriod = views.filter((pv) => within(pv.at, w));
+          const ads = adRows(views).filter((r) => within(r.at, w));
+          const engagementRows = views.flatMap((pv) => pv.engagement.map(() => pv.at + FOLLOW_UP_DELAY)).filter((at) => within(at, w)).length;
+          const totals = adTotals(ads);
+          const engagement = engagementOf(views, w);
+          return {
+            key,
+            sessions: new Set(inPeriod.map((pv) => pv.sessionId)).size,
+            events: inPeriod.length + engagementRows + ads.length,
+            engagement,
+            totals,
+            site: views[0]!.website,
+            path: views[0]!.path,
+            title: views[0]!.title,
+          };
+        })
+        .filter((page) => page.events > 0);
+      expect(body.pages).toHaveLength(expected.length);
+      const sessions = body.pages.map((p: { session_count: number }) => p.session_count);
+      expect(sessions).toEqual([...sessions].sort((a, b) => b - a));
+      for (const page of expected) {
+        const got = body.pages.find((p: { page_id: string }) => p.page_id === pageId(page.site, page.path));
+        expect(got, page.key).toBeDefined();
+        expect(got).toMatchObject({
+          website_id: page.site.id,
+          title: page.title,
+          url_path: page.path,
+          full_url: `https://${page.site.domain}${page.path}`,
+          session_count: page.sessions,
+          event_count: page.events,
+          ad_metrics: { clicks: page.totals.clicks },
+        });
+        expect(got.avg_engagement_time).toBeCloseTo(page.engagement.avgMs / 1000, 6);
+        expect(got.scroll_metrics.avg_scroll_depth).toBeCloseTo(page.engagement.avgScroll, 6);
+        expect(got.ad_metrics.viewability).toBeCloseTo(page.totals.viewability, 6);
+        expect(got.ad_metrics.ctr).toBeCloseTo(page.totals.ctr, 6);
+      }
+    });
+
+    it('honours the limit and the website filter', async () => {
+      const limited = await ok('/top-pages?period=year&limit=5');
+      expect(limited.pages.length).toBeLessThanOrEqual(5);
+      const onlyB = await ok(`/top-pages?period=year&limit=10&websiteId=${siteB.id}`);
+      expect(onlyB.pages.map((p: { page_id: string }) => p.page_id)).toEqual([pageId(siteB, '/')]);
+    });
+  });
+
+  describe('page-metrics and ad-performance', () => {
+    it.each(['all', 'desktop', 'tablet', 'mobile'] as const)('page metrics match the fixture for device %s', async (device) => {
+      const path = '/news/one';
+      const body = await ok(`/page-metrics?pageId=${pageId(siteA, path)}&period=month&deviceType=${device}`);
+      const w = { start: new Date(now - 30 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const views = pageviews.filter((pv) => pv.website === siteA && pv.path === path && (device === 'all' || pv.device === device));
+      const engagement = engagementOf(views, w);
+      expect(body.metrics.totalViews).toBe(new Set(views.filter((pv) => within(pv.at, w)).map((pv) => pv.sessionId)).size);
+      expect(body.metrics.avgTimeOnPage).toBeCloseTo(engagement.avgMs, 6);
+      expect(body.metrics.avgScrollDepth).toBeCloseTo(engagement.avgScroll, 6);
+    });
+
+    it('defaults to a week on all devices', async () => {
+      const path = '/';
+      const body = await ok(`/page-metrics?pageId=${pageId(siteA, path)}`);
+      const w = { start: new Date(now - 7 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const views = pageviews.filter((pv) => pv.website === siteA && pv.path === path);
+      expect(body.metrics.totalViews).toBe(new Set(views.filter((pv) => within(pv.at, w)).map((pv) => pv.sessionId)).size);
+    });
+
+    it.each(['all', 'mobile'] as const)('ad performance lists every unit of the page with its metrics (%s)', async (device) => {
+      const path = '/guide';
+      const body = await ok(`/ad-performance?pageId=${pageId(siteA, path)}&period=quarter&deviceType=${device}`);
+      const w = { start: new Date(now - 90 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const rows = adRows(pageviews.filter((pv) => pv.website === siteA && pv.path === path && (device === 'all' || pv.device === device))).filter((r) => within(r.at, w));
+      const slots = new Map(pageviews.filter((pv) => pv.website === siteA && pv.path === path).flatMap((pv) => pv.ads.map((ad) => [ad.slot.key, ad.slot])));
+      expect(body.data.ad_units).toHaveLength(slots.size);
+      for (const [key, slot] of slots) {
+        const item = body.data.ad_units.find((u: { ad_unit: { name: string } }) => u.ad_unit.name === slot.name);
+        expect(item.ad_unit.dimensions).toEqual({ width: slot.w, height: slot.h });
+        expect(item.ad_unit.format).toBe(`${slot.w}x${slot.h}`);
+        const totals = adTotals(rows.filter((r) => r.unitKey.endsWith(`|${key}`)));
+        expect(item.metrics.total_impressions).toBe(totals.impressions);
+        expect(item.metrics.viewability).toBeCloseTo(totals.viewability, 6);
+        expect(item.metrics.ctr).toBeCloseTo(totals.ctr, 6);
+      }
+    });
+  });
+
+  describe('ad-units', () => {
+    it('lists the website\'s units with metrics, score and label, sorted by impressions descending by default', async () => {
+      const body = await ok(`/ad-units?websiteId=${siteA.id}&period=year`);
+      const w = { start: new Date(now - 365 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const rows = adRows(pageviews.filter((pv) => pv.website === siteA)).filter((r) => within(r.at, w));
+      const unitKeys = [...new Set(adRows(pageviews.filter((pv) => pv.website === siteA)).map((r) => r.unitKey))];
+      expect(body.ad_units).toHaveLength(unitKeys.length);
+      const impressions = body.ad_units.map((u: { impressions: number }) => u.impressions);
+      expect(impressions).toEqual([...impressions].sort((a, b) => b - a));
+      for (const unit of body.ad_units) {
+        const slotKey = pageviews.flatMap((pv) => pv.ads).find((ad) => ad.slot.name === unit.name)!.slot.key;
+        const key = `${siteA.id}|${unit.page_url_path}|${slotKey}`;
+        expect(unitKeys).toContain(key);
+        const totals = adTotals(rows.filter((r) => r.unitKey === key));
+        expect(unit.impressions).toBe(totals.impressions);
+        expect(unit.clicks).toBe(totals.clicks);
+        expect(unit.viewability).toBeCloseTo(totals.viewability, 6);
+        const score = 0.5 * totals.viewability + 0.5 * ((Math.min(totals.ctr, 5) / 5) * 100);
+        expect(unit.performance.score).toBeCloseTo(score, 6);
+        expect(unit.performance.label).toBe(score >= 80 ? 'Excellent' : score >= 60 ? 'Good' : score >= 40 ? 'Average' : 'Poor');
+      }
+      const all = adTotals(rows);
+      expect(body.summary).toEqual({ total_units: unitKeys.length, total_impressions: all.impressions, avg_viewability: expect.closeTo(all.viewability, 6) });
+      expect(body.formats).toEqual(['300x250', '320x50', '728x90']);
+    });
+
+    it('filters by page, format and name, and sorts by name ascending', async () => {
+      const guide = pageId(siteA, '/guide');
+      const byPage = await ok(`/ad-units?websiteId=${siteA.id}&pageId=${guide}&period=year`);
+      expect(byPage.ad_units.every((u: { page_id: string }) => u.page_id === guide)).toBe(true);
+      const byFormat = await ok(`/ad-units?websiteId=${siteA.id}&format=320x50&period=year`);
+      expect(byFormat.ad_units.length).toBeGreaterThan(0);
+      expect(byFormat.ad_units.every((u: { ad_format: string }) => u.ad_format === '320x50')).toBe(true);
+      const bySearch = await ok(`/ad-units?websiteId=${siteA.id}&search=SIDEBAR&sort=name&order=asc`);
+      expect(bySearch.ad_units.every((u: { name: string }) => u.name === 'Sidebar box')).toBe(true);
+      const inactive = await ok(`/ad-units?websiteId=${siteA.id}&status=inactive`);
+      expect(inactive.ad_units).toEqual([]);
+      const sorted = await ok(`/ad-units?websiteId=${siteA.id}&sort=name&order=asc`);
+      const names = sorted.ad_units.map((u: { name: string }) => u.name);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    });
+  });
+
+  describe('timeseries and realtime', () => {
+    it('cuts days in the website\'s timezone and sums to the period totals', async () => {
+      const body = await ok(`/timeseries?websiteId=${siteB.id}&period=month`);
+      expect(body.interval).toBe('day');
+      expect(body.timezone).toBe('Asia/Tokyo');
+      const w = body.timeRange.current as Window;
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+      const views = pageviews.filter((pv) => pv.website === siteB && within(pv.at, w));
+      const expected = new Map<string, number>();
+      for (const pv of views) expected.set(day.format(pv.at), (expected.get(day.format(pv.at)) ?? 0) + 1);
+      expect(body.points.length).toBeGreaterThanOrEqual(30);
+      for (const point of body.points) expect(point.pageviews, point.time).toBe(expected.get(point.time) ?? 0);
+      const impressions = adRows(pageviews.filter((pv) => pv.website === siteB)).filter((r) => r.kind === 'impression' && within(r.at, w)).length;
+      expect(body.points.reduce((sum: number, p: { impressions: number }) => sum + p.impressions, 0)).toBe(impressions);
+    });
+
+    it('gives hours for a day across all websites', async () => {
+      const body = await ok('/timeseries?period=day');
+      expect(body.interval).toBe('hour');
+      expect(body.points.length).toBeGreaterThanOrEqual(24);
+      const w = body.timeRange.current as Window;
+      const total = pageviews.filter((pv) => within(pv.at, w)).length;
+      expect(body.points.reduce((sum: number, p: { pageviews: number }) => sum + p.pageviews, 0)).toBe(total);
+    });
+
+    it('counts visitors active in the last five minutes', async () => {
+      const before = await ok(`/realtime?websiteId=${siteA.id}`);
+      expect(before.visitors).toBe(0);
+      const at = Date.now() - MINUTE;
+      const live = buildPageviews(at, [{ website: siteA, path: '/', title: 'Home' }], 1).map((pv) => ({ ...pv, at, sessionId: randomUUID() }));
+      const stale = { ...live[0]!, at: Date.now() - 7 * MINUTE, sessionId: randomUUID(), pageviewId: randomUUID() };
+      await Promise.all([...live, { ...live[0]!, pageviewId: randomUUID() }, stale].map((pv) => sendPageview(app, pv)));
+      const after = await ok(`/realtime?websiteId=${siteA.id}`);
+      expect(after).toEqual({ visitors: 1, windowMinutes: 5 });
+      expect((await ok('/realtime', stranger.auth)).visitors).toBe(0);
+    });
+  });
+
+  describe('empty data', () => {
+    it('answers zeros and empty lists for a website without events', async () => {
+      const fresh = await signUp(app);
+      const site = await insertWebsite(app, fresh.user.user_id);
+      const kpi = await ok(`/dashboard-kpi?period=week&websiteId=${site.id}`, fresh.auth);
+      expect(kpi.kpis).toEqual({
+        impressions: { value: 0, change: 0 },
+        viewability: { value: 0, change: 0 },
+        ctr: { value: 0, change: 0 },
+        optimizationPotential: { value: 0, change: 0 },
+      });
+      expect((await ok('/top-pages?period=week', fresh.auth)).pages).toEqual([]);
+      expect((await ok(`/ad-units?websiteId=${site.id}`, fresh.auth)).summary).toEqual({ total_units: 0, avg_viewability: 0, total_impressions: 0 });
+      const series = await ok(`/timeseries?websiteId=${site.id}&period=week`, fresh.auth);
+      expect(series.points.every((p: { pageviews: number }) => p.pageviews === 0)).toBe(true);
+    });
+
+    it('answers zeros for a user without websites', async () => {
+      const fresh = await signUp(app);
+      expect((await ok('/dashboard-kpi', fresh.auth)).kpis.impressions).toEqual({ value: 0, change: 0 });
+      expect((await ok('/top-pages', fresh.auth)).pages).toEqual([]);
+      expect((await ok('/realtime', fresh.auth)).visitors).toBe(0);
+    });
+  });
+
+  describe('access and validation', () => {
+    it('answers 401 without a token', async () => {
+      for (const url of ['/dashboard-kpi', '/top-pages', `/page-metrics?pageId=${randomUUID()}`, '/realtime']) {
+        const response = await app.inject({ method: 'GET', url: `/api/analytics${url}` });
+        expect(response.statusCode).toBe(401);
+      }
+    });
+
+    it('answers 404 for another user\'s website or page', async () => {
+      const strangerPage = pageId(strangerSite, '/');
+      const cases = [
+        [`/dashboard-kpi?websiteId=${strangerSite.id}`, 'Website not found'],
+        [`/top-pages?websiteId=${strangerSite.id}`, 'Website not found'],
+        [`/ad-units?websiteId=${strangerSite.id}`, 'Website not found'],
+        [`/timeseries?websiteId=${strangerSite.id}`, 'Website not found'],
+        [`/realtime?websiteId=${strangerSite.id}`, 'Website not found'],
+        [`/page-metrics?pageId=${strangerPage}`, 'Page not found'],
+        [`/ad-performance?pageId=${strangerPage}`, 'Page not found'],
+        [`/ad-units?websiteId=${siteA.id}&pageId=${pageId(siteB, '/')}`, 'Page not found'],
+        [`/page-metrics?pageId=${randomUUID()}`, 'Page not found'],
+      ];
+      for (const [url, message] of cases) {
+        const response = await get(url!);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ error: { message } });
+      }
+    });
+
+    it.each([
+      ['/dashboard-kpi?period=fortnight', 'period must be one of: day, week, month, quarter, year'],
+      ['/top-pages?limit=7', 'limit must be one of: 5, 10, 20, 50'],
+      ['/top-pages?limit=abc', 'limit must be one of: 5, 10, 20, 50'],
+      ['/dashboard-kpi?websiteId=not-a-uuid', 'websiteId must be a valid id'],
+      ['/page-metrics', 'pageId is required'],
+      ['/page-metrics?pageId=123', 'pageId must be a valid id'],
+      [`/page-metrics?pageId=${randomUUID()}&deviceType=watch`, 'deviceType must be one of: all, desktop, tablet, mobile'],
+      [`/ad-units?websiteId=${randomUUID()}&sort=colour`, 'sort must be one of: name, format, viewability, ctr, impressions'],
+      ['/ad-units', 'websiteId is required'],
+    ])('answers 400 for %s', async (url, message) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { message } });
+    });
+  });
+});

@@ -1,0 +1,263 @@
+// Turns an AnalyticsQuery into one ClickHouse SQL statement. Values only ever enter as bound `{name:Type}`
+// parameters; identifiers come only from the allowlists below. Each source (ad events, page events,
+// sessions, engagement, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
+// outer SELECT sums them per dimension and derives the metrics, so one statement answers any mix of metrics.
+import { DIMENSIONS, METRICS, type AnalyticsQuery, type Dimension, type Metric, type TimeWindow } from './query.ts';
+import { splitByHour, type Segments } from './segments.ts';
+
+export interface CompiledQuery {
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+const COMPONENTS = [
+  'c_impressions',
+  'c_viewable',
+  'c_ad_clicks',
+  'c_events',
+  'c_pageviews',
+  'c_sessions',
+  'c_engaged_pageviews',
+  'c_engaged_ms',
+  'c_scroll_sum',
+  'c_active_visitors',
+] as const;
+type Component = (typeof COMPONENTS)[number];
+
+type SourceName = 'ads' | 'page_events' | 'sessions' | 'engagement' | 'activity';
+
+const safeRatio = (numerator: string, denominator: string, scale = '') =>
+  `if(sum(${denominator}) = 0, 0, sum(${numerator})${scale} / sum(${denominator}))`;
+
+/** Each metric: the components it needs, where they come from, and how the outer query derives it. */
+const METRIC_DEFINITIONS: Record<Metric, { source: SourceName; components: Component[]; expression: string }> = {
+  impressions: { source: 'ads', components: ['c_impressions'], expression: 'sum(c_impressions)' },
+  viewable_impressions: { source: 'ads', components: ['c_viewable'], expression: 'sum(c_viewable)' },
+  ad_clicks: { source: 'ads', components: ['c_ad_clicks'], expression: 'sum(c_ad_clicks)' },
+  // DESIGN.md: viewable / measured impressions × 100; ad clicks / impressions × 100.
+  viewability: { source: 'ads', components: ['c_impressions', 'c_viewable'], expression: safeRatio('c_viewable', 'c_impressions', ' * 100') },
+  ctr: { source: 'ads', components: ['c_impressions', 'c_ad_clicks'], expression: safeRatio('c_ad_clicks', 'c_impressions', ' * 100') },
+  events: { source: 'page_events', components: ['c_events'], expression: 'sum(c_events)' },
+  pageviews: { source: 'page_events', components: ['c_pageviews'], expression: 'sum(c_pageviews)' },
+  sessions: { source: 'sessions', components: ['c_sessions'], expression: 'sum(c_sessions)' },
+  // Per pageview: the sum of its engaged_ms and the maximum of its max_scroll_pct; then averaged over pageviews.
+  avg_engagement_ms: {
+    source: 'engagement',
+    components: ['c_engaged_pageviews', 'c_engaged_ms'],
+    expression: safeRatio('c_engaged_ms', 'c_engaged_pageviews'),
+  },
+  avg_scroll_depth: {
+    source: 'engagement',
+    components: ['c_engaged_pageviews', 'c_scroll_sum'],
+    expression: safeRatio('c_scroll_sum', 'c_engaged_pageviews'),
+  },
+  active_visitors: { source: 'activity', components: ['c_active_visitors'], expression: 'sum(c_active_visitors)' },
+};
+
+const SOURCE_DIMENSIONS: Record<SourceName, readonly Dimension[]> = {
+  ads: DIMENSIONS,
+  page_events: ['website_id', 'page_id', 'device', 'hour', 'day'],
+  sessions: ['website_id', 'page_id', 'device', 'hour', 'day'],
+  engagement: ['website_id', 'page_id', 'device', 'hour', 'day'],
+  activity: ['website_id', 'page_id', 'device', 'hour', 'day'],
+};
+
+/** Raw tables whose rows count as a page's events (the page_events_hourly rollup counts the same ones). */
+const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
+/** Tables whose rows show a visitor is on the site right now. */
+const ACTIVITY_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks'] as const;
+
+const TIME = "DateTime64(3, 'UTC')";
+
+/** Collects bound parameters and hands out their placeholders. */
+class Params {
+  readonly values: Record<string, unknown> = {};
+  private count = 0;
+  add(prefix: string, type: string, value: unknown): string {
+    const name = `${prefix}${this.count++}`;
+    this.values[name] = value;
+    return `{${name}:${type}}`;
+  }
+  named(name: string, type: string, value: unknown): string {
+    this.values[name] = value;
+    return `{${name}:${type}}`;
+  }
+}
+
+function formatTime(time: Date): string {
+  const iso = time.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}
+
+export function compileQuery(query: AnalyticsQuery): CompiledQuery {
+  validate(query);
+  const params = new Params();
+  const dimensions = [...(query.dimensions ?? [])];
+  const comparing = query.comparison !== undefined;
+  const split = comparing ? params.named('current_start', TIME, formatTime(query.range.start)) : '';
+  const timezone = dimensions.includes('day') ? params.named('timezone', 'String', query.timezone ?? 'UTC') : '';
+  const window: TimeWindow = { start: query.comparison?.start ?? query.range.start, end: query.range.end };
+  const boundaries = comparing ? [window.start, query.range.start, window.end] : [window.start, window.end];
+
+  const sources = [...new Set(query.metrics.map((metric) => METRIC_DEFINITIONS[metric].source))];
+  const components = COMPONENTS.filter((component) =>
+    query.metrics.some((metric) => METRIC_DEFINITIONS[metric].components.includes(component)),
+  );
+
+  const filterSql = filters(query, params);
+  const context: BranchContext = { dimensions, comparing, split, timezone, components, filterSql, params };
+  const branches: string[] = [];
+  for (const source of sources) {
+    const needed = components.filter((component) => query.metrics.some((m) => METRIC_DEFINITIONS[m].source === source && METRIC_DEFINITIONS[m].components.includes(component)));
+    branches.push(...sourceBranches(source, needed, context, boundaries, window, query.metrics));
+  }
+
+  const keys = [...(comparing ? ['period'] : []), ...dimensions];
+  const select = [...keys, ...query.metrics.map((metric) => `${METRIC_DEFINITIONS[metric].expression} AS ${metric}`)];
+  const order = [...(query.orderBy ?? []).map((o) => `${o.field} ${o.direction === 'asc' ? 'ASC' : 'DESC'}`), ...keys];
+  let sql = `SELECT ${select.join(', ')}\nFROM (\n${branches.join('\n  UNION ALL\n')}\n)`;
+  if (keys.length) sql += `\nGROUP BY ${keys.join(', ')}`;
+  if (order.length) sql += `\nORDER BY ${order.join(', ')}`;
+  if (query.limit !== undefined) sql += `\nLIMIT ${params.named('limit', 'UInt32', query.limit)}`;
+  return { sql, params: params.values };
+}
+
+interface BranchContext {
+  dimensions: Dimension[];
+  comparing: boolean;
+  split: string;
+  timezone: string;
+  components: Component[];
+  filterSql: string;
+  params: Params;
+}
+
+function validate(query: AnalyticsQuery): void {
+  if (query.metrics.length === 0) throw new Error('An analytics query needs at least one metric');
+  for (const metric of query.metrics) if (!METRICS.includes(metric)) throw new Error(`Unknown metric: ${String(metric)}`);
+  for (const dimension of query.dimensions ?? []) {
+    if (!DIMENSIONS.includes(dimension)) throw new Error(`Unknown dimension: ${String(dimension)}`);
+    for (const metric of query.metrics) {
+      const source = METRIC_DEFINITIONS[metric].source;
+      if (!SOURCE_DIMENSIONS[source].includes(dimension)) throw new Error(`Metric ${metric} cannot be split by ${dimension}`);
+    }
+  }
+  for (const order of query.orderBy ?? []) {
+    const known = (query.metrics as readonly string[]).includes(order.field) || (query.dimensions as readonly string[] | undefined)?.includes(order.field);
+    if (!known) throw new Error(`Cannot order by ${String(order.field)}: it is not selected`);
+  }
+  if (query.comparison && query.comparison.end.getTime() !== query.range.start.getTime()) {
+    throw new Error('The comparison window must end where the range starts');
+  }
+  if (!(query.range.start < query.range.end)) throw new Error('The range must start before it ends');
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) throw new Error('limit must be a positive integer');
+}
+
+function filters(query: AnalyticsQuery, params: Params): string {
+  const parts = [`website_id IN ${params.named('website_ids', 'Array(UUID)', query.filters.websiteIds)}`];
+  if (query.filters.pageIds) parts.push(`page_id IN ${params.named('page_ids', 'Array(UUID)', query.filters.pageIds)}`);
+  if (query.filters.device) parts.push(`device = ${params.named('device', 'String', query.filters.device)}`);
+  return parts.join(' AND ');
+}
+
+/** The key columns of a branch, computed from its time column (`ts` in raw tables, `hour` in rollups). */
+function keyColumns(context: BranchContext, time: string): string[] {
+  const columns: string[] = [];
+  if (context.comparing) columns.push(`if(${time} >= ${context.split}, 'current', 'previous') AS period`);
+  for (const dimension of context.dimensions) {
+    if (dimension === 'hour') columns.push(time === 'hour' ? 'hour' : `toDateTime(toStartOfHour(${time}), 'UTC') AS hour`);
+    else if (dimension === 'day') columns.push(`toDate(${time}, ${context.timezone}) AS day`);
+    else columns.push(dimension);
+  }
+  return columns;
+}
+
+function keyNames(context: BranchContext): string[] {
+  return [...(context.comparing ? ['period'] : []), ...context.dimensions];
+}
+
+/** Every component the query needs: this branch's own aggregates, zero for the others. */
+function componentColumns(context: BranchContext, own: Partial<Record<Component, string>>): string[] {
+  return context.components.map((component) => `${own[component] ?? 'toUInt64(0)'} AS ${component}`);
+}
+
+function branch(context: BranchContext, time: string, from: string, where: string, own: Partial<Record<Component, string>>): string {
+  const keys = keyNames(context);
+  const columns = [...keyColumns(context, time), ...componentColumns(context, own)];
+  let sql = `  SELECT ${columns.join(', ')}\n  FROM ${from}\n  WHERE ${where}`;
+  if (keys.length) sql += `\n  GROUP BY ${keys.join(', ')}`;
+  return sql;
+}
+
+function timeCondition(column: string, windows: readonly TimeWindow[], params: Params, type: string): string {
+  // A DateTime parameter takes whole seconds only; rollup windows are whole hours anyway.
+  const text = (time: Date) => (type === TIME ? formatTime(time) : formatTime(time).slice(0, 19));
+  const parts = windows.map((w) => `(${column} >= ${params.add('t', type, text(w.start))} AND ${column} < ${params.add('t', type, text(w.end))})`);
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+}
+
+function sourceBranches(
+  source: SourceName,
+  needed: Component[],
+  context: BranchContext,
+  boundaries: Date[],
+  window: TimeWindow,
+  metrics: readonly Metric[],
+): string[] {
+  const { params, filterSql } = context;
+  const rawWindow = () => timeCondition('ts', [window], params, TIME);
+  switch (source) {
+    case 'ads':
+    case 'page_events': {
+      // Additive counts: whole hours from the hourly rollup, the partial hours at the edges from the raw rows.
+      const segments: Segments = splitByHour(boundaries);
+      const branches: string[] = [];
+      const rollup = source === 'ads' ? 'foldline.ad_stats_hourly' : 'foldline.page_events_hourly';
+      const rollupSums: Partial<Record<Component, string>> =
+        source === 'ads'
+          ? { c_impressions: 'sum(impressions)', c_viewable: 'sum(viewable)', c_ad_clicks: 'sum(clicks)' }
+          : { c_events: 'sum(events)', c_pageviews: 'sum(pageviews)' };
+      if (segments.rollup.length) {
+        const where = `${filterSql} AND ${timeCondition('hour', segments.rollup, params, "DateTime('UTC')")}`;
+        branches.push(branch(context, 'hour', rollup, where, pick(rollupSums, needed)));
+      }
+      if (segments.raw.length) {
+        const edges = segments.raw;
+        if (source === 'ads') {
+          const where = `${filterSql} AND ${timeCondition('ts', edges, params, TIME)}`;
+          const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
+          branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
+        } else {
+          const tables = metrics.includes('events') ? EVENT_TABLES : (['pageviews'] as const);
+          const condition = `${filterSql} AND ${timeCondition('ts', edges, params, TIME)}`;
+          const union = tables
+            .map((table) => `SELECT website_id, ts, page_id, device, ${table === 'pageviews' ? 1 : 0} AS is_pageview FROM foldline.${table} WHERE ${condition}`)
+            .join(' UNION ALL ');
+          branches.push(branch(context, 'ts', `(${union})`, '1', pick({ c_events: 'count()', c_pageviews: 'toUInt64(sum(is_pageview))' }, needed)));
+        }
+      }
+      return branches;
+    }
+    case 'sessions':
+      return [branch(context, 'ts', 'foldline.pageviews', `${filterSql} AND ${rawWindow()}`, { c_sessions: 'uniqExact(session_id)' })];
+    case 'engagement': {
+      // First each pageview's engaged time and deepest scroll (its rows are increments and running maxima), timed by its first row.
+      const perPageview = `(SELECT website_id, page_id, device, pageview_id, min(ts) AS first_ts, sum(engaged_ms) AS pageview_ms, max(max_scroll_pct) AS pageview_scroll
+    FROM foldline.engagement WHERE ${filterSql} AND ${rawWindow()}
+    GROUP BY website_id, page_id, device, pageview_id)`;
+      const own = { c_engaged_pageviews: 'count()', c_engaged_ms: 'sum(pageview_ms)', c_scroll_sum: 'toUInt64(sum(pageview_scroll))' };
+      return [branch(context, 'first_ts', perPageview, '1', pick(own, needed))];
+    }
+    case 'activity': {
+      const condition = `${filterSql} AND ${rawWindow()}`;
+      const union = ACTIVITY_TABLES.map(
+        (table) => `SELECT website_id, ts, page_id, device, session_id FROM foldline.${table} WHERE ${condition}`,
+      ).join(' UNION ALL ');
+      return [branch(context, 'ts', `(${union})`, '1', { c_active_visitors: 'uniqExact(session_id)' })];
+    }
+  }
+}
+
+function pick(own: Partial<Record<Component, string>>, needed: Component[]): Partial<Record<Component, string>> {
+  return Object.fromEntries(Object.entries(own).filter(([component]) => needed.includes(component as Component)));
+}

@@ -1,0 +1,60 @@
+// An analytics query as data (Plausible's model): metrics, dimensions, filters, a time range and an optional
+// comparison range. A new chart is a new metric or dimension here, not a new endpoint.
+import type { DeviceType } from '@foldline/contracts';
+
+export interface TimeWindow {
+  /** Inclusive. */
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+}
+
+export const METRICS = [
+  'pageviews',
+  'sessions',
+  'events',
+  'impressions',
+  'viewable_impressions',
+  'ad_clicks',
+  'viewability',
+  'ctr',
+  'avg_engagement_ms',
+  'avg_scroll_depth',
+  'active_visitors',
+] as const;
+export type Metric = (typeof METRICS)[number];
+
+export const DIMENSIONS = ['website_id', 'page_id', 'ad_unit_id', 'device', 'hour', 'day'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+export interface QueryFilters {
+  /** Always present: the signed-in user's websites the query may read (resolved from metadata first). */
+  websiteIds: readonly string[];
+  pageIds?: readonly string[];
+  device?: DeviceType;
+}
+
+export interface OrderBy {
+  field: Metric | Dimension;
+  direction: 'asc' | 'desc';
+}
+
+export interface AnalyticsQuery {
+  metrics: readonly Metric[];
+  dimensions?: readonly Dimension[];
+  filters: QueryFilters;
+  range: TimeWindow;
+  /** The window just before `range` (it must end where `range` starts); adds a `period` column: current or previous. */
+  comparison?: TimeWindow;
+  /** IANA zone the `day` dimension is cut in. */
+  timezone?: string;
+  orderBy?: readonly OrderBy[];
+  limit?: number;
+}
+
+/** One result row: the dimensions as text, the metrics as numbers, and `period` when comparing. */
+export interface ResultRow {
+  period: 'current' | 'previous';
+  dimensions: Partial<Record<Dimension, string>>;
+  metrics: Record<Metric, number>;
+}

@@ -1,0 +1,73 @@
+// Which websites, pages and ad units a query may read: resolved from metadata by the signed-in user's id
+// before any event is touched. Another user's id reads exactly like a missing one (404).
+import type { MetadataDb } from '@foldline/metadata';
+
+/** A 4xx the API's error handler passes through with its message. */
+export class NotFoundError extends Error {
+  readonly statusCode = 404;
+}
+
+export interface ScopedWebsite {
+  id: string;
+  name: string;
+  domain: string;
+  timezone: string;
+}
+
+export interface ScopedPage {
+  id: string;
+  website_id: string;
+  title: string;
+  url_path: string;
+  status: string;
+  domain: string;
+}
+
+/** The user's websites, or only the one asked for (404 when it is not theirs). */
+export async function websitesInScope(db: MetadataDb, userId: string, websiteId?: string): Promise<ScopedWebsite[]> {
+  let query = db.selectFrom('websites').select(['id', 'name', 'domain', 'timezone']).where('user_id', '=', userId);
+  if (websiteId) query = query.where('id', '=', websiteId);
+  const websites = await query.orderBy('created_at').orderBy('id').execute();
+  if (websiteId && websites.length === 0) throw new NotFoundError('Website not found');
+  return websites;
+}
+
+export async function pageInScope(db: MetadataDb, userId: string, pageId: string): Promise<ScopedPage> {
+  const page = await db
+    .selectFrom('pages')
+    .innerJoin('websites', 'websites.id', 'pages.website_id')
+    .select(['pages.id', 'pages.website_id', 'pages.title', 'pages.url_path', 'pages.status', 'websites.domain'])
+    .where('pages.id', '=', pageId)
+    .where('websites.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!page) throw new NotFoundError('Page not found');
+  return page;
+}
+
+export async function pagesOfWebsites(db: MetadataDb, websiteIds: readonly string[]): Promise<ScopedPage[]> {
+  if (websiteIds.length === 0) return [];
+  return db
+    .selectFrom('pages')
+    .innerJoin('websites', 'websites.id', 'pages.website_id')
+    .select(['pages.id', 'pages.website_id', 'pages.title', 'pages.url_path', 'pages.status', 'websites.domain'])
+    .where('pages.website_id', 'in', websiteIds)
+    .execute();
+}
+
+/** The ad units of pages or websites already in scope, with their page. */
+export async function adUnitsInScope(db: MetadataDb, scope: { websiteIds: readonly string[]; pageId?: string }) {
+  if (scope.websiteIds.length === 0) return [];
+  let query = db
+    .selectFrom('ad_units')
+    .innerJoin('pages', 'pages.id', 'ad_units.page_id')
+    .selectAll('ad_units')
+    .select(['pages.title as page_title', 'pages.url_path as page_url_path'])
+    .where('ad_units.website_id', 'in', scope.websiteIds);
+  if (scope.pageId) query = query.where('ad_units.page_id', '=', scope.pageId);
+  return query.orderBy('ad_units.name').orderBy('ad_units.id').execute();
+}
+
+/** https://{domain}{url_path}: the address a page is served at. */
+export function fullUrl(domain: string, urlPath: string): string {
+  return `https://${domain}${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`;
+}
