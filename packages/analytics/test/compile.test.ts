@@ -1,0 +1,89 @@
+// The generated SQL per query kind, as snapshots (PostHog's habit): a change in any statement shows in review.
+import { describe, expect, it } from 'vitest';
+import { compileQuery } from '../src/compile.ts';
+import type { AnalyticsQuery } from '../src/query.ts';
+
+const WEBSITE = '0b7c0e5e-5d8f-4a53-9a43-3f1f1d0c9a11';
+const PAGE = '7d8f2c1a-2b3c-4d5e-8f90-1a2b3c4d5e6f';
+// 10:17:30.250 UTC: not on the hour, so every kind shows its raw edges.
+const NOW = new Date('2026-11-22T10:17:30.250Z');
+const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
+const day = { start: ago(24), end: NOW };
+const previousDay = { start: ago(48), end: ago(24) };
+
+const kinds: Record<string, AnalyticsQuery> = {
+  'dashboard kpi (ads per unit and device, with comparison)': {
+    metrics: ['impressions', 'viewable_impressions', 'ad_clicks'],
+    dimensions: ['website_id', 'ad_unit_id', 'device'],
+    filters: { websiteIds: [WEBSITE] },
+    range: day,
+    comparison: previousDay,
+  },
+  'top pages (every source, ordered and limited)': {
+    metrics: ['sessions', 'events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'],
+    dimensions: ['page_id'],
+    filters: { websiteIds: [WEBSITE] },
+    range: { start: ago(24 * 30), end: NOW },
+    orderBy: [{ field: 'sessions', direction: 'desc' }],
+    limit: 10,
+  },
+  'page metrics (one page, one device)': {
+    metrics: ['sessions', 'avg_engagement_ms', 'avg_scroll_depth'],
+    filters: { websiteIds: [WEBSITE], pageIds: [PAGE], device: 'mobile' },
+    range: { start: ago(24 * 7), end: NOW },
+  },
+  'ad performance (units of a page)': {
+    metrics: ['impressions', 'viewability', 'ctr'],
+    dimensions: ['ad_unit_id'],
+    filters: { websiteIds: [WEBSITE], pageIds: [PAGE] },
+    range: { start: ago(24 * 7), end: NOW },
+  },
+  'time series by day in a timezone': {
+    metrics: ['pageviews', 'impressions', 'viewability', 'ctr'],
+    dimensions: ['day'],
+    filters: { websiteIds: [WEBSITE] },
+    range: { start: ago(24 * 30), end: NOW },
+    timezone: 'Europe/Paris',
+  },
+  'time series by hour': {
+    metrics: ['pageviews', 'impressions'],
+    dimensions: ['hour'],
+    filters: { websiteIds: [WEBSITE] },
+    range: day,
+  },
+  'realtime visitors (raw only)': {
+    metrics: ['active_visitors'],
+    filters: { websiteIds: [WEBSITE] },
+    range: { start: new Date(NOW.getTime() - 5 * 60_000), end: NOW },
+  },
+};
+
+describe('compileQuery', () => {
+  for (const [kind, query] of Object.entries(kinds)) {
+    it(`compiles ${kind}`, () => {
+      const compiled = compileQuery(query);
+      expect(compiled.sql).toMatchSnapshot();
+      expect(compiled.params).toMatchSnapshot();
+      // Values never appear in the text: every id and time is a bound parameter.
+      expect(compiled.sql).not.toContain(WEBSITE);
+      expect(compiled.sql).not.toContain('2026-');
+    });
+  }
+
+  it('rejects what is not on the allowlists', () => {
+    const base = kinds['page metrics (one page, one device)']!;
+    expect(() => compileQuery({ ...base, metrics: ['sessions; DROP TABLE x' as never] })).toThrow(/Unknown metric/);
+    expect(() => compileQuery({ ...base, dimensions: ['url' as never] })).toThrow(/Unknown dimension/);
+    expect(() => compileQuery({ ...base, dimensions: ['ad_unit_id'] })).toThrow(/cannot be split by ad_unit_id/);
+    expect(() => compileQuery({ ...base, orderBy: [{ field: 'impressions', direction: 'desc' }] })).toThrow(/not selected/);
+    expect(() => compileQuery({ ...base, comparison: { start: ago(400), end: ago(300) } })).toThrow(/must end where/);
+  });
+
+  it('reads whole hours from the rollup and only the edges from raw rows', () => {
+    const { sql, params } = compileQuery(kinds['time series by hour']!);
+    expect(sql).toContain('FROM foldline.page_events_hourly');
+    expect(params).toMatchObject({ t0: '2026-11-21 11:00:00', t1: '2026-11-22 10:00:00' });
+    const aligned = compileQuery({ ...kinds['time series by hour']!, range: { start: new Date('2026-11-21T10:00:00Z'), end: new Date('2026-11-22T10:00:00Z') } });
+    expect(aligned.sql).not.toContain('FROM foldline.ad_events');
+  });
+});
