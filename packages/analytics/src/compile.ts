@@ -3,7 +3,7 @@
 // sessions, engagement, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
 // outer SELECT sums them per dimension and derives the metrics, so one statement answers any mix of metrics.
 import { DIMENSIONS, METRICS, type AnalyticsQuery, type Dimension, type Metric, type TimeWindow } from './query.ts';
-import { splitByHour, type Segments } from './segments.ts';
+import { splitByTier } from './segments.ts';
 
 export interface CompiledQuery {
   sql: string;
@@ -84,6 +84,9 @@ class Params {
   }
 }
 
+const DAY_MS = 86_400_000;
+const ceilDay = (time: Date) => new Date(Math.ceil(time.getTime() / DAY_MS) * DAY_MS);
+
 function formatTime(time: Date): string {
   const iso = time.toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
@@ -105,7 +108,9 @@ export function compileQuery(query: AnalyticsQuery): CompiledQuery {
   );
 
   const filterSql = filters(query, params);
-  const context: BranchContext = { dimensions, comparing, split, timezone, components, filterSql, params };
+  const siteLevel = !dimensions.includes('page_id') && !dimensions.includes('ad_unit_id') && !query.filters.pageIds;
+  const splitDay = comparing ? params.named('current_first_day', 'Date', formatTime(ceilDay(query.range.start)).slice(0, 10)) : '';
+  const context: BranchContext = { dimensions, comparing, split, splitDay, siteLevel, timezone, components, filterSql, params };
   const branches: string[] = [];
   for (const source of sources) {
     const needed = components.filter((component) => query.metrics.some((m) => METRIC_DEFINITIONS[m].source === source && METRIC_DEFINITIONS[m].components.includes(component)));
@@ -126,6 +131,10 @@ interface BranchContext {
   dimensions: Dimension[];
   comparing: boolean;
   split: string;
+  /** The first whole day of the current period, for daily rollup rows (a Date parameter). */
+  splitDay: string;
+  /** No page or ad-unit split or filter: the per-website rollup suffices. */
+  siteLevel: boolean;
   timezone: string;
   components: Component[];
   filterSql: string;
@@ -163,7 +172,8 @@ function filters(query: AnalyticsQuery, params: Params): string {
 /** The key columns of a branch, computed from its time column (`ts` in raw tables, `hour` in rollups). */
 function keyColumns(context: BranchContext, time: string): string[] {
   const columns: string[] = [];
-  if (context.comparing) columns.push(`if(${time} >= ${context.split}, 'current', 'previous') AS period`);
+  // A daily row lies wholly in one period, so comparing its date with the current period's first whole day suffices.
+  if (context.comparing) columns.push(`if(${time} >= ${time === 'day' ? context.splitDay : context.split}, 'current', 'previous') AS period`);
   for (const dimension of context.dimensions) {
     if (dimension === 'hour') columns.push(time === 'hour' ? 'hour' : `toDateTime(toStartOfHour(${time}), 'UTC') AS hour`);
     else if (dimension === 'day') columns.push(`toDate(${time}, ${context.timezone}) AS day`);
@@ -190,8 +200,9 @@ function branch(context: BranchContext, time: string, from: string, where: strin
 }
 
 function timeCondition(column: string, windows: readonly TimeWindow[], params: Params, type: string): string {
-  // A DateTime parameter takes whole seconds only; rollup windows are whole hours anyway.
-  const text = (time: Date) => (type === TIME ? formatTime(time) : formatTime(time).slice(0, 19));
+  // DateTime parameters take whole seconds and Date parameters whole days; rollup windows are aligned anyway.
+  const length = type === TIME ? 23 : type === 'Date' ? 10 : 19;
+  const text = (time: Date) => formatTime(time).slice(0, length);
   const parts = windows.map((w) => `(${column} >= ${params.add('t', type, text(w.start))} AND ${column} < ${params.add('t', type, text(w.end))})`);
   return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
 }
@@ -209,17 +220,27 @@ function sourceBranches(
   switch (source) {
     case 'ads':
     case 'page_events': {
-      // Additive counts: whole hours from the hourly rollup, the partial hours at the edges from the raw rows.
-      const segments: Segments = splitByHour(boundaries);
+      // Additive counts: whole days and hours from rollups, the partial hours at the edges from raw rows.
+      // Without a page or ad-unit split the small per-website hourly rollup answers every whole hour.
+      const timeSplit = context.dimensions.includes('hour') || context.dimensions.includes('day');
+      const segments = splitByTier(boundaries, !context.siteLevel && !timeSplit);
       const branches: string[] = [];
-      const rollup = source === 'ads' ? 'foldline.ad_stats_hourly' : 'foldline.page_events_hourly';
-      const rollupSums: Partial<Record<Component, string>> =
+      const sums: Partial<Record<Component, string>> =
         source === 'ads'
           ? { c_impressions: 'sum(impressions)', c_viewable: 'sum(viewable)', c_ad_clicks: 'sum(clicks)' }
           : { c_events: 'sum(events)', c_pageviews: 'sum(pageviews)' };
-      if (segments.rollup.length) {
-        const where = `${filterSql} AND ${timeCondition('hour', segments.rollup, params, "DateTime('UTC')")}`;
-        branches.push(branch(context, 'hour', rollup, where, pick(rollupSums, needed)));
+      const tables = context.siteLevel
+        ? { day: '', hour: 'foldline.site_stats_hourly' }
+        : source === 'ads'
+          ? { day: 'foldline.ad_stats_daily', hour: 'foldline.ad_stats_hourly' }
+          : { day: 'foldline.page_events_daily', hour: 'foldline.page_events_hourly' };
+      if (segments.day.length) {
+        const where = `${filterSql} AND ${timeCondition('day', segments.day, params, 'Date')}`;
+        branches.push(branch(context, 'day', tables.day, where, pick(sums, needed)));
+      }
+      if (segments.hour.length) {
+        const where = `${filterSql} AND ${timeCondition('hour', segments.hour, params, "DateTime('UTC')")}`;
+        branches.push(branch(context, 'hour', tables.hour, where, pick(sums, needed)));
       }
       if (segments.raw.length) {
         const edges = segments.raw;
@@ -228,9 +249,9 @@ function sourceBranches(
           const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
           branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
         } else {
-          const tables = metrics.includes('events') ? EVENT_TABLES : (['pageviews'] as const);
+          const rawTables = metrics.includes('events') ? EVENT_TABLES : (['pageviews'] as const);
           const condition = `${filterSql} AND ${timeCondition('ts', edges, params, TIME)}`;
-          const union = tables
+          const union = rawTables
             .map((table) => `SELECT website_id, ts, page_id, device, ${table === 'pageviews' ? 1 : 0} AS is_pageview FROM foldline.${table} WHERE ${condition}`)
             .join(' UNION ALL ');
           branches.push(branch(context, 'ts', `(${union})`, '1', pick({ c_events: 'count()', c_pageviews: 'toUInt64(sum(is_pageview))' }, needed)));

@@ -1,34 +1,57 @@
-// Splits a period into the whole hours an hourly rollup can answer and the partial hours at its edges,
-// which only the raw rows can: periods end "now", which is almost never on the hour.
+// Splits a period into what each rollup tier can answer: whole days from a daily rollup, whole hours from an
+// hourly one, and the partial hours at the edges from raw rows — periods end "now", almost never on the hour.
 import type { TimeWindow } from './query.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 export interface Segments {
-  /** Hour-aligned windows read from a rollup. */
-  rollup: TimeWindow[];
-  /** Windows shorter than an hour at the edges, read from raw rows. */
+  /** Whole UTC days (empty unless a daily tier was asked for). */
+  day: TimeWindow[];
+  /** Whole hours. */
+  hour: TimeWindow[];
+  /** Windows shorter than an hour at the edges. */
   raw: TimeWindow[];
 }
 
-/** `boundaries` are the ascending instants where the result changes key (period start, comparison split, end). */
-export function splitByHour(boundaries: readonly Date[]): Segments {
-  const rollup: TimeWindow[] = [];
-  const raw: TimeWindow[] = [];
+/**
+ * `boundaries` are the ascending instants where the result changes key (period start, comparison split, end):
+ * no rollup row may straddle one.
+ */
+export function splitByTier(boundaries: readonly Date[], withDays: boolean): Segments {
+  const segments: Segments = { day: [], hour: [], raw: [] };
   for (let i = 0; i + 1 < boundaries.length; i++) {
     const start = boundaries[i]!.getTime();
     const end = boundaries[i + 1]!.getTime();
-    const firstHour = Math.ceil(start / HOUR) * HOUR;
-    const lastHour = Math.floor(end / HOUR) * HOUR;
-    if (firstHour < lastHour) {
-      if (start < firstHour) raw.push(window(start, firstHour));
-      rollup.push(window(firstHour, lastHour));
-      if (lastHour < end) raw.push(window(lastHour, end));
-    } else if (start < end) {
-      raw.push(window(start, end));
+    const firstDay = Math.ceil(start / DAY) * DAY;
+    const lastDay = Math.floor(end / DAY) * DAY;
+    if (withDays && firstDay < lastDay) {
+      splitHours(start, firstDay, segments);
+      segments.day.push(window(firstDay, lastDay));
+      splitHours(lastDay, end, segments);
+    } else {
+      splitHours(start, end, segments);
     }
   }
-  return { rollup: merge(rollup), raw: merge(raw) };
+  return { day: merge(segments.day), hour: merge(segments.hour), raw: merge(segments.raw) };
+}
+
+/** Hours only (the hourly rollups). */
+export function splitByHour(boundaries: readonly Date[]): Segments {
+  return splitByTier(boundaries, false);
+}
+
+function splitHours(start: number, end: number, segments: Segments): void {
+  if (start >= end) return;
+  const firstHour = Math.ceil(start / HOUR) * HOUR;
+  const lastHour = Math.floor(end / HOUR) * HOUR;
+  if (firstHour < lastHour) {
+    if (start < firstHour) segments.raw.push(window(start, firstHour));
+    segments.hour.push(window(firstHour, lastHour));
+    if (lastHour < end) segments.raw.push(window(lastHour, end));
+  } else {
+    segments.raw.push(window(start, end));
+  }
 }
 
 function window(start: number, end: number): TimeWindow {
@@ -38,7 +61,7 @@ function window(start: number, end: number): TimeWindow {
 /** Joins windows that touch, so the SQL carries as few ranges as possible. */
 function merge(windows: TimeWindow[]): TimeWindow[] {
   const merged: TimeWindow[] = [];
-  for (const current of windows) {
+  for (const current of [...windows].sort((a, b) => a.start.getTime() - b.start.getTime())) {
     const last = merged[merged.length - 1];
     if (last && last.end.getTime() === current.start.getTime()) last.end = current.end;
     else merged.push({ ...current });

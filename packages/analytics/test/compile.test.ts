@@ -79,11 +79,15 @@ describe('compileQuery', () => {
     expect(() => compileQuery({ ...base, comparison: { start: ago(400), end: ago(300) } })).toThrow(/must end where/);
   });
 
-  it('reads whole hours from the rollup and only the edges from raw rows', () => {
+  it('reads whole days and hours from rollups and only the edges from raw rows', () => {
     const { sql, params } = compileQuery(kinds['time series by hour']!);
-    expect(sql).toContain('FROM foldline.page_events_hourly');
+    expect(sql).toContain('FROM foldline.site_stats_hourly');
     expect(params).toMatchObject({ t0: '2026-11-21 11:00:00', t1: '2026-11-22 10:00:00' });
     const aligned = compileQuery({ ...kinds['time series by hour']!, range: { start: new Date('2026-11-21T10:00:00Z'), end: new Date('2026-11-22T10:00:00Z') } });
     expect(aligned.sql).not.toContain('FROM foldline.ad_events');
+    const pages = compileQuery(kinds['top pages (every source, ordered and limited)']!);
+    expect(pages.sql).toContain('FROM foldline.page_events_daily');
+    expect(pages.sql).toContain('FROM foldline.ad_stats_daily');
+    expect(pages.params).toMatchObject({ t2: '2026-10-24', t3: '2026-11-22' });
   });
 });

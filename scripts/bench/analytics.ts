@@ -1,0 +1,208 @@
+// Analytics benchmark: loads 10 million events straight into the event store (INSERT … SELECT from numbers(),
+// deterministic pseudo-random distributions), then times every analytics endpoint over HTTP for the month and
+// quarter periods and prints p50/p95 and the server's memory. Run by `npm run bench` (or `npm run bench analytics`).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEFAULT_PREFERENCES, DEFAULT_THRESHOLDS } from '@foldline/contracts';
+import { toEventTime } from '@foldline/event-store';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+
+const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+/** Events per pageview in this model: 1 pageview, 3 engagement, 4 spans, 0.5 clicks, 1 attention, ~7.7 ad events. */
+const EVENTS_PER_PAGEVIEW = 17.2;
+const PAGEVIEWS = Math.round(TARGET_EVENTS / EVENTS_PER_PAGEVIEW);
+const WEBSITES = 5;
+const PAGES_PER_WEBSITE = 40;
+const UNITS_PER_PAGE = 3;
+const DAYS = 180;
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 3;
+const FORMATS: [number, number][] = [[728, 90], [300, 250], [320, 50]];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-bench-'));
+const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' });
+const app = await buildApp(config, { logger: false, serveWebApp: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+try {
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: `bench-${randomUUID().slice(0, 8)}@example.com`, password: 'bench password 1' }),
+  });
+  const session = (await register.json()) as { tokens: { accessToken: string }; user: { user_id: string } };
+  const headers = { authorization: `Bearer ${session.tokens.accessToken}` };
+
+  const { websites, pages, units } = await seedMetadata(session.user.user_id);
+  const loadStart = performance.now();
+  await loadEvents(websites, pages, units);
+  const counts = await app.events.query<{ table: string; rows: string }>(
+    "SELECT table, sum(rows) AS rows FROM system.parts WHERE database = 'foldline' AND active GROUP BY table ORDER BY table",
+  );
+  const total = counts.filter((c) => !c.table.endsWith('_hourly') && c.table !== 'schema_migrations').reduce((sum, c) => sum + Number(c.rows), 0);
+  console.log(`loaded ${total.toLocaleString('en')} events in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+  for (const c of counts) console.log(`  ${c.table.padEnd(20)} ${Number(c.rows).toLocaleString('en')}`);
+
+  // The busiest page of the first website, as a publisher would open it.
+  const top = (await (await fetch(`${base}/api/analytics/top-pages?period=quarter&limit=5&websiteId=${websites[0]}`, { headers })).json()) as {
+    pages: { page_id: string; session_count: number }[];
+  };
+  const pageId = top.pages[0]!.page_id;
+  const endpoints = (period: string) => [
+    ['dashboard-kpi (all websites)', `/dashboard-kpi?period=${period}`],
+    ['dashboard-kpi (one website)', `/dashboard-kpi?period=${period}&websiteId=${websites[0]}`],
+    ['top-pages (all, limit 50)', `/top-pages?period=${period}&limit=50`],
+    ['top-pages (one website)', `/top-pages?period=${period}&limit=5&websiteId=${websites[0]}`],
+    ['page-metrics', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=all`],
+    ['page-metrics (mobile)', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    ['ad-performance', `/ad-performance?pageId=${pageId}&period=${period}&deviceType=all`],
+    ['ad-units', `/ad-units?websiteId=${websites[0]}&period=${period}`],
+    ['timeseries (one website)', `/timeseries?websiteId=${websites[0]}&period=${period}`],
+    ['timeseries (all websites)', `/timeseries?period=${period}`],
+    ['realtime', `/realtime?websiteId=${websites[0]}`],
+  ];
+
+  console.log(`\n${'endpoint'.padEnd(32)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  for (const period of ['month', 'quarter']) {
+    for (const [label, url] of endpoints(period)) {
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/analytics${url}`, { headers });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+        if (i >= WARMUP) times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+      console.log(`${label!.padEnd(32)} ${period.padEnd(8)} ${at(0.5).toFixed(1).padStart(8)} ${at(0.95).toFixed(1).padStart(8)}`);
+    }
+  }
+  const memory = process.memoryUsage();
+  console.log(`\nserver memory: RSS ${(memory.rss / 2 ** 20).toFixed(0)} MiB, JS heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB (one process: API + embedded ClickHouse)`);
+} finally {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function seedMetadata(userId: string) {
+  const now = new Date().toISOString();
+  const websites: string[] = [];
+  const pages: string[] = [];
+  const units: string[] = [];
+  for (let w = 0; w < WEBSITES; w++) {
+    const id = randomUUID();
+    websites.push(id);
+    await app.metadata.db
+      .insertInto('websites')
+      .values({
+        id,
+        user_id: userId,
+        name: `Bench site ${w + 1}`,
+        domain: `bench${w + 1}.example.com`,
+        tracking_code: `bench_${id.slice(0, 8)}`,
+        status: 'active',
+        timezone: w === 0 ? 'Europe/Paris' : 'UTC',
+        settings: JSON.stringify({ thresholds: DEFAULT_THRESHOLDS, preference: DEFAULT_PREFERENCES }),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const pageRows = Array.from({ length: PAGES_PER_WEBSITE }, (_, p) => ({
+      id: randomUUID(),
+      website_id: id,
+      url_path: p === 0 ? '/' : `/articles/${p}`,
+      title: p === 0 ? 'Home' : `Article ${p}`,
+      status: 'active',
+      created_at: now,
+      last_activity: now,
+    }));
+    await app.metadata.db.insertInto('pages').values(pageRows).execute();
+    pages.push(...pageRows.map((row) => row.id));
+    const unitRows = pageRows.flatMap((page) =>
+      FORMATS.slice(0, UNITS_PER_PAGE).map(([width, height], k) => ({
+        id: randomUUID(),
+        website_id: id,
+        page_id: page.id,
+        slot_key: `slot-${k}`,
+        name: ['Leaderboard', 'Sidebar', 'Mobile banner'][k]!,
+        google_ad_slot_id: null,
+        ad_format: `${width}x${height}`,
+        position_selector: `#slot-${k}`,
+        position_x: 0,
+        position_y: k * 900,
+        width,
+        height,
+        status: 'active',
+        created_at: now,
+        last_detected: now,
+      })),
+    );
+    await app.metadata.db.insertInto('ad_units').values(unitRows).execute();
+    units.push(...unitRows.map((row) => row.id));
+  }
+  return { websites, pages, units };
+}
+
+/** A deterministic UUID from an expression and a salt, so rows of different tables agree on their ids. */
+function uuidOf(expression: string, salt: number): string {
+  return `toUUID(replaceRegexpOne(concat(leftPad(lower(hex(cityHash64(${expression}, ${salt}))), 16, '0'), leftPad(lower(hex(cityHash64(${expression}, ${salt + 1}))), 16, '0')), '^(.{8})(.{4})(.{4})(.{4})(.{12})$', '\\\\1-\\\\2-\\\\3-\\\\4-\\\\5'))`;
+}
+
+/**
+ * Every row is a pure function of its pageview number `pv`: the session (three pageviews), the website, a page
+ * chosen with a skew towards the first pages, the device (55 % mobile, 10 % tablet, 35 % desktop), and a time
+ * spread evenly over the last 180 days.
+ */
+async function loadEvents(websites: string[], pages: string[], units: string[]): Promise<void> {
+  const params = { websites, pages, units, n: PAGEVIEWS, start: toEventTime(Date.now() - DAYS * 86_400_000), span: DAYS * 86_400 };
+  const pv = (expression: string) => `
+    ${expression} AS pv,
+    intDiv(pv, 3) AS s,
+    cityHash64(s, 1) % ${WEBSITES} AS w,
+    w * ${PAGES_PER_WEBSITE} + toUInt64(floor(pow((cityHash64(pv, 2) % 1000) / 1000, 2) * ${PAGES_PER_WEBSITE})) AS p,
+    multiIf(cityHash64(s, 3) % 100 < 55, 'mobile', cityHash64(s, 3) % 100 < 65, 'tablet', 'desktop') AS dev,
+    addSeconds({start:DateTime64(3, 'UTC')}, toInt64(pv / {n:UInt64} * {span:UInt64})) AS pv_ts,
+    ${uuidOf('pv', 20)} AS pageview_uuid,
+    ${uuidOf('s', 30)} AS session_uuid`;
+  const common = (ts: string) =>
+    `arrayElement({websites:Array(UUID)}, w + 1) AS website_id, ${ts} AS ts, arrayElement({pages:Array(UUID)}, p + 1) AS page_id, pageview_uuid AS pageview_id, session_uuid AS session_id, dev AS device`;
+  const statements = [
+    `INSERT INTO foldline.pageviews (website_id, ts, page_id, pageview_id, session_id, device, visitor_id, url_path, title, viewport_w, viewport_h, doc_h)
+     SELECT ${common('pv_ts')}, cityHash64(s, 4) AS visitor_id, '' AS url_path, '' AS title,
+       multiIf(dev = 'mobile', 390, dev = 'tablet', 820, 1440) AS viewport_w, 800 AS viewport_h, 4000 AS doc_h
+     FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))`,
+    `INSERT INTO foldline.engagement (website_id, ts, page_id, pageview_id, session_id, device, engaged_ms, max_scroll_pct, doc_h)
+     SELECT ${common('addSeconds(pv_ts, 15 * (k + 1))')}, cityHash64(pv, k, 5) % 15000 AS engaged_ms,
+       toUInt8(least(100, (cityHash64(pv, 6) % 100) * (k + 1) / 3)) AS max_scroll_pct, 4000 AS doc_h
+     FROM (SELECT ${pv('intDiv(number, 3)')}, number % 3 AS k FROM numbers({n:UInt64} * 3))`,
+    `INSERT INTO foldline.viewport_spans (website_id, ts, page_id, pageview_id, session_id, device, scroll_y, viewport_h, doc_h, duration_ms)
+     SELECT ${common('addSeconds(pv_ts, 10 * (k + 1))')}, k * 700 AS scroll_y, 800 AS viewport_h, 4000 AS doc_h, cityHash64(pv, k, 7) % 20000 AS duration_ms
+     FROM (SELECT ${pv('intDiv(number, 4)')}, number % 4 AS k FROM numbers({n:UInt64} * 4))`,
+    `INSERT INTO foldline.clicks (website_id, ts, page_id, pageview_id, session_id, device, viewport_w, doc_h, x, y, selector, offset_x, offset_y)
+     SELECT ${common('addSeconds(pv_ts, 30)')}, 1440 AS viewport_w, 4000 AS doc_h, cityHash64(pv, 8) % 1400 AS x, cityHash64(pv, 9) % 4000 AS y,
+       'main > p' AS selector, 0.5 AS offset_x, 0.5 AS offset_y
+     FROM (SELECT ${pv('number * 2 + cityHash64(number, 10) % 2')} FROM numbers(intDiv({n:UInt64}, 2)))`,
+    `INSERT INTO foldline.attention (website_id, ts, page_id, pageview_id, session_id, device, viewport_w, x, y, weight_ms)
+     SELECT ${common('addSeconds(pv_ts, 20)')}, 1440 AS viewport_w, cityHash64(pv, 11) % 1400 AS x, cityHash64(pv, 12) % 4000 AS y, 1500 AS weight_ms
+     FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))`,
+    // Per pageview and slot: an impression and a view-time row always; viewable more often for the slot at the
+    // top and on desktop; a click for about 1.5 % of impressions.
+    `INSERT INTO foldline.ad_events (website_id, ts, page_id, pageview_id, session_id, device, ad_unit_id, impression_id, kind, in_view_ms, max_in_view_pct, width, height, position_y)
+     SELECT ${common('addSeconds(pv_ts, 2 + k)')}, arrayElement({units:Array(UUID)}, p * ${UNITS_PER_PAGE} + slot + 1) AS ad_unit_id,
+       ${uuidOf('pv * 3 + slot', 40)} AS impression_id, ['impression', 'viewable', 'view_time', 'click'][k + 1] AS kind,
+       if(k = 2, 1000, 0) AS in_view_ms, 60 AS max_in_view_pct, 300 AS width, 250 AS height, slot * 900 AS position_y
+     FROM (SELECT ${pv('intDiv(number, 12)')}, intDiv(number, 4) % 3 AS slot, number % 4 AS k FROM numbers({n:UInt64} * 12))
+     WHERE k = 0 OR k = 2
+       OR (k = 1 AND cityHash64(pv, slot, 13) % 100 < 75 - slot * 20 + if(dev = 'desktop', 10, 0))
+       OR (k = 3 AND cityHash64(pv, slot, 14) % 1000 < 15)`,
+  ];
+  for (const statement of statements) await app.events.command(statement, params);
+  // Background merges keep the rollups compact in a running server; a bulk load gets there at once.
+  for (const table of ['ad_stats_hourly', 'page_events_hourly']) await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
+}
