@@ -8,7 +8,8 @@ const urlVar = (protocols: string[]) =>
   z
     .string()
     .url()
-    .refine((value) => protocols.includes(new URL(value).protocol), {
+    // zod runs this check even when .url() failed: a value that does not parse must fail here too, not throw.
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
       message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     });
 

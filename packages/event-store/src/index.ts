@@ -3,3 +3,4 @@ export { toEventTime, type EventStore, type QueryOptions, type QueryParams } fro
 export { openEventStore, type EventStoreOptions } from './open.ts';
 export { openChdbStore } from './chdb-store.ts';
 export { EVENT_TABLES } from './migrations/index.ts';
+export { deleteWebsiteEvents, type WebsiteEventCounts } from './website-data.ts';

@@ -1,6 +1,49 @@
-// /api/websites — filled in by its issue; registered here so the composition never changes.
+// /api/websites: the signed-in user's websites, their settings and their data.
+import {
+  clearWebsiteDataResponseSchema,
+  createWebsiteBodySchema,
+  createWebsiteResponseSchema,
+  successResponseSchema,
+  updateWebsiteBodySchema,
+  websiteListResponseSchema,
+  websiteParamsSchema,
+  websiteResponseSchema,
+} from '@foldline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clearWebsiteData,
+  createWebsite,
+  deleteWebsite,
+  getWebsite,
+  listWebsites,
+  updateWebsite,
+} from '../../../services/websites.service.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const params = websiteParamsSchema;
 
-export default routes;
+  app.get('/', { schema: { response: { 200: websiteListResponseSchema } } }, async (request) => listWebsites(app, request.userId));
+
+  app.post('/', { schema: { body: createWebsiteBodySchema, response: { 201: createWebsiteResponseSchema } } }, async (request, reply) =>
+    reply.code(201).send(await createWebsite(app, request.userId, request.body)),
+  );
+
+  app.get('/:websiteId', { schema: { params, response: { 200: websiteResponseSchema } } }, async (request) =>
+    getWebsite(app, request.userId, request.params.websiteId),
+  );
+
+  app.put('/:websiteId', { schema: { params, body: updateWebsiteBodySchema, response: { 200: websiteResponseSchema } } }, async (request) =>
+    updateWebsite(app, request.userId, request.params.websiteId, request.body),
+  );
+
+  app.delete('/:websiteId', { schema: { params, response: { 200: successResponseSchema } } }, async (request) =>
+    deleteWebsite(app, request.userId, request.params.websiteId),
+  );
+
+  app.delete('/:websiteId/data', { schema: { params, response: { 200: clearWebsiteDataResponseSchema } } }, async (request) =>
+    clearWebsiteData(app, request.userId, request.params.websiteId),
+  );
+};
+
+export default websitesRoutes;

@@ -1,0 +1,22 @@
+// What the pages routes return: a page of one of the caller's websites, in the contract's shape.
+import type { Page, PageWithWebsite } from '@foldline/contracts';
+import type { PageRow } from '@foldline/metadata';
+import { findPageOfUser } from '@foldline/metadata/pages/pages.repository';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.ts';
+
+export const toPage = (row: PageRow): Page => ({
+  page_id: row.id,
+  website_id: row.website_id,
+  title: row.title,
+  url_path: row.url_path,
+  status: row.status === 'active' ? 'active' : 'inactive',
+  created_at: row.created_at,
+  last_activity: row.last_activity,
+});
+
+export async function getPage(app: FastifyInstance, userId: string, pageId: string): Promise<{ page: PageWithWebsite }> {
+  const row = await findPageOfUser(app.metadata.db, userId, pageId);
+  if (!row) throw notFound('Page not found');
+  return { page: { ...toPage(row), website: { name: row.website_name, domain: row.website_domain } } };
+}

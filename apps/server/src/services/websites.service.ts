@@ -1,0 +1,125 @@
+// What the websites routes do: each function takes the app, the caller's user id and the validated input.
+import { randomBytes } from 'node:crypto';
+import {
+  DOMAIN_IMMUTABLE_MESSAGE,
+  trackingScript,
+  websiteSettingsSchema,
+  type ClearWebsiteDataResponse,
+  type CreateWebsiteBody,
+  type CreateWebsiteResponse,
+  type UpdateWebsiteBody,
+  type Website,
+  type WebsiteSettings,
+  type WebsiteSettingsInput,
+  type WebsiteWithPages,
+} from '@foldline/contracts';
+import { deleteWebsiteEvents } from '@foldline/event-store';
+import type { WebsiteRow } from '@foldline/metadata';
+import { deleteAdUnitsOfWebsite } from '@foldline/metadata/ad-units/ad-units.repository';
+import { deletePagesOfWebsite, listPagesOfWebsite } from '@foldline/metadata/pages/pages.repository';
+import {
+  findWebsiteOfUser,
+  insertWebsite,
+  listWebsitesOfUser,
+  updateWebsiteOfUser,
+} from '@foldline/metadata/websites/websites.repository';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { badRequest, notFound } from '../errors.ts';
+import { removeWebsites } from './account-data.ts';
+import { toPage } from './pages.service.ts';
+
+/** 'fl_' and 128 random bits: the code is public in every tracked page, but cannot be guessed for another site. */
+const newTrackingCode = () => `fl_${randomBytes(16).toString('base64url')}`;
+
+/** Fills every setting the input leaves out from `base` (the stored settings, or the defaults). */
+function mergeSettings(base: unknown, input: WebsiteSettingsInput | undefined): WebsiteSettings {
+  const current = websiteSettingsSchema.parse(base ?? {});
+  return websiteSettingsSchema.parse({
+    thresholds: { ...current.thresholds, ...input?.thresholds },
+    preference: { ...current.preference, ...input?.preference },
+  });
+}
+
+function toWebsite(app: FastifyInstance, row: WebsiteRow): Website {
+  return {
+    website_id: row.id,
+    name: row.name,
+    domain: row.domain,
+    status: row.status === 'active' ? 'active' : 'inactive',
+    timezone: row.timezone,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    tracking_code: row.tracking_code,
+    tracking_script: trackingScript(app.config.publicUrl, row.tracking_code),
+    settings: mergeSettings(JSON.parse(row.settings), undefined),
+  };
+}
+
+async function ownWebsite(app: FastifyInstance, userId: string, websiteId: string): Promise<WebsiteRow> {
+  const row = await findWebsiteOfUser(app.metadata.db, userId, websiteId);
+  if (!row) throw notFound('Website not found');
+  return row;
+}
+
+async function withPages(app: FastifyInstance, userId: string, row: WebsiteRow): Promise<WebsiteWithPages> {
+  const pages = await listPagesOfWebsite(app.metadata.db, userId, row.id);
+  return { ...toWebsite(app, row), pages: pages.map(toPage) };
+}
+
+export async function listWebsites(app: FastifyInstance, userId: string): Promise<{ websites: Website[] }> {
+  const rows = await listWebsitesOfUser(app.metadata.db, userId);
+  return { websites: rows.map((row) => toWebsite(app, row)) };
+}
+
+export async function createWebsite(app: FastifyInstance, userId: string, body: CreateWebsiteBody): Promise<CreateWebsiteResponse> {
+  const row = await insertWebsite(app.metadata.db, {
+    id: randomUUID(),
+    user_id: userId,
+    name: body.name,
+    domain: body.domain,
+    tracking_code: newTrackingCode(),
+    status: body.status ?? 'active',
+    timezone: body.timezone ?? 'UTC',
+    settings: JSON.stringify(mergeSettings(undefined, body.settings)),
+  });
+  const website = toWebsite(app, row);
+  return { data: { website, tracking_script: website.tracking_script } };
+}
+
+export async function getWebsite(app: FastifyInstance, userId: string, websiteId: string): Promise<{ website: WebsiteWithPages }> {
+  return { website: await withPages(app, userId, await ownWebsite(app, userId, websiteId)) };
+}
+
+export async function updateWebsite(
+  app: FastifyInstance,
+  userId: string,
+  websiteId: string,
+  body: UpdateWebsiteBody,
+): Promise<{ website: WebsiteWithPages }> {
+  const row = await ownWebsite(app, userId, websiteId);
+  // The web app sends the whole website back, domain included: only a different domain is refused.
+  if (body.domain !== undefined && body.domain.trim().toLowerCase() !== row.domain) throw badRequest(DOMAIN_IMMUTABLE_MESSAGE);
+  await updateWebsiteOfUser(app.metadata.db, userId, websiteId, {
+    name: body.name,
+    status: body.status,
+    timezone: body.timezone,
+    settings: body.settings ? JSON.stringify(mergeSettings(JSON.parse(row.settings), body.settings)) : undefined,
+  });
+  return getWebsite(app, userId, websiteId);
+}
+
+export async function deleteWebsite(app: FastifyInstance, userId: string, websiteId: string): Promise<{ success: true }> {
+  await ownWebsite(app, userId, websiteId);
+  await removeWebsites(app, userId, [websiteId]);
+  return { success: true };
+}
+
+/** "Clear Website Data": every event, page and ad unit goes; the website and its settings stay. */
+export async function clearWebsiteData(app: FastifyInstance, userId: string, websiteId: string): Promise<ClearWebsiteDataResponse> {
+  await ownWebsite(app, userId, websiteId);
+  const { impressions, events, sessions } = await deleteWebsiteEvents(app.events, [websiteId]);
+  const adUnits = await deleteAdUnitsOfWebsite(app.metadata.db, userId, websiteId);
+  await deletePagesOfWebsite(app.metadata.db, userId, websiteId);
+  return { success: true, deleted: { impressions, events, adUnits, sessions } };
+}
