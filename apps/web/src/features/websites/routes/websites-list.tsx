@@ -56,11 +56,12 @@ export default function WebsitesListRoute() {
               <Td>{formatDate(website.created_at)}</Td>
               <Td>
                 <div className="flex gap-4">
-                  <Link to={`/dashboard/websites/${website.website_id}`} className={linkClass}>
-                    View<span className="sr-only"> {website.name}</span>
+                  {/* aria-label rather than a visually hidden span: absolutely positioned text escapes the table's scroll clip. */}
+                  <Link to={`/dashboard/websites/${website.website_id}`} className={linkClass} aria-label={`View ${website.name}`}>
+                    View
                   </Link>
-                  <Link to={`/dashboard/websites/${website.website_id}/edit`} className={linkClass}>
-                    Edit<span className="sr-only"> {website.name}</span>
+                  <Link to={`/dashboard/websites/${website.website_id}/edit`} className={linkClass} aria-label={`Edit ${website.name}`}>
+                    Edit
                   </Link>
                 </div>
               </Td>
