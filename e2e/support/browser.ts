@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import type { SessionResponse } from '@foldline/contracts';
 import type { TestServer } from './server.ts';
 
@@ -145,4 +145,46 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-_]/gi, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Holds matching requests until `release()`, so a pending state ('Signing in...') can be seen without timing guesses.
+ * `url` is a glob or RegExp as in page.route.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const held: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    held.push(gate.then(() => route.continue()));
+  };
+  await page.route(url, handler);
+  return {
+    release: async () => {
+      open();
+      // Every held request is sent on before the route goes, so none is handled twice.
+      await Promise.all(held);
+      await page.unroute(url, handler);
+    },
+  };
+}
+
+/** Makes matching requests fail as if the network dropped (the server never answers). */
+export async function failRequests(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
+  const handler = (route: Route) => route.abort('failed');
+  await page.route(url, handler);
+  return () => page.unroute(url, handler);
+}
+
+/** Waits until an element with exactly this text is visible; throws (failing the test) if it never appears. */
+export async function expectText(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.getByText(text, { exact: typeof text === 'string' }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** The three session keys in each storage, for asserting where a session lives. */
+export async function storedSession(page: Page): Promise<{ local: (string | null)[]; session: (string | null)[] }> {
+  return page.evaluate(() => {
+    const keys = ['accessToken', 'refreshToken', 'userInfo'];
+    return { local: keys.map((k) => localStorage.getItem(k)), session: keys.map((k) => sessionStorage.getItem(k)) };
+  });
 }

@@ -2,13 +2,15 @@
 import type { ErrorBody, RefreshResponse, Tokens } from '@foldline/contracts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 
-/** An error answered by the API (or the network), with the server's `error.message` and the HTTP status (0: no answer). */
+/** A failed call: HTTP status (0 when the server was not reached) and the server's `error.message` when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
+  readonly serverMessage: string | undefined;
+  constructor(message: string, status: number, serverMessage?: string) {
+    super(serverMessage ?? message);
     this.name = 'ApiError';
     this.status = status;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -16,10 +18,9 @@ export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
-/** The message to show for a failed call: the server's message, else the screen's own fallback. */
+/** The specification's rule for failures: the server's error.message, else the screen's own fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -79,10 +80,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function messageOf(body: unknown, status: number): string {
-  const message = (body as Partial<ErrorBody> | undefined)?.error?.message;
-  if (typeof message === 'string' && message) return message;
-  return `Request failed with status ${status}`;
+function serverMessageOf(body: unknown): string | undefined {
+  const message = (body as Partial<ErrorBody> | null | undefined)?.error?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -149,7 +149,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (response.status === 401) expire();
     }
     const body = await readBody(response);
-    if (!response.ok) throw new ApiError(messageOf(body, response.status), response.status);
+    if (!response.ok) throw new ApiError(`Request failed with status ${response.status}`, response.status, serverMessageOf(body));
     return body as T;
   }
 

@@ -48,9 +48,10 @@ export default function DashboardLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   useScrollToHash();
 
-  const logout = () => {
+  // Leave first, then end the session: cleared first, the /dashboard guard would send the user to sign-in instead.
+  const logout = async () => {
+    await navigate('/', { replace: true });
     signOut();
-    void navigate('/', { replace: true });
   };
 
   return (
@@ -60,7 +61,7 @@ export default function DashboardLayout() {
       </a>
 
       {/* Mobile slide-over: Headless UI keeps focus inside and closes on Escape or a click outside. */}
-      <Dialog open={sidebarOpen} onClose={setSidebarOpen} className="relative z-50 lg:hidden">
+      <Dialog open={sidebarOpen} onClose={setSidebarOpen} aria-label="Navigation" className="relative z-50 lg:hidden">
         <DialogBackdrop transition className="fixed inset-0 bg-slate-900/80 transition-opacity duration-200 data-closed:opacity-0" />
         <div className="fixed inset-0 flex">
           <DialogPanel transition className="relative flex w-full max-w-xs flex-1 flex-col gap-6 bg-slate-900 px-4 pb-4 pt-5 transition duration-200 data-closed:-translate-x-full">
@@ -117,7 +118,7 @@ export default function DashboardLayout() {
                 </Link>
               </MenuItem>
               <MenuItem>
-                <button type="button" onClick={logout} className="block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100">
+                <button type="button" onClick={() => void logout()} className="block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100">
                   Sign out
                 </button>
               </MenuItem>
