@@ -18,7 +18,7 @@ export async function buildTracker(): Promise<string> {
     bundle: true,
     minify: true,
     format: 'iife',
-    target: ['es2019', 'chrome80', 'firefox78', 'safari13'],
+    target: 'es2019',
     write: false,
     legalComments: 'none',
   });

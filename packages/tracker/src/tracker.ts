@@ -1,0 +1,473 @@
+// The Foldline tracker: pageviews, engaged time, scroll spans, clicks, attention and ad viewability, sent as one
+// batch per pageview to /api/collect. Cookieless, no dependencies, 4 KB gzipped budget (see build.ts).
+// The beacon format is defined in packages/contracts/src/collect.ts; keys here are its short keys.
+
+interface Prefs {
+  clicks: boolean;
+  scroll: boolean;
+  engagement: boolean;
+  ads: boolean;
+}
+type Ev = Record<string, unknown> & { k: string; a: number };
+interface AdSlotInfo {
+  key: string;
+  name: string;
+  gid?: string;
+  sel: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+interface Slot {
+  el: Element;
+  s: AdSlotInfo;
+  /** Current impression id ('' before the slot rendered). */
+  imp: string;
+  /** GPT manages it: impressions come from slotRenderEnded, not from the markup. */
+  gpt: boolean;
+  /** Latest in-view share (0–1). */
+  r: number;
+  /** Since when the viewability threshold has been met continuously (0: not met), and the last clock reading. */
+  st: number;
+  on: number;
+  /** An empty render was reported (markup slots). */
+  e?: boolean;
+  /** In-view ms not yet reported, largest in-view percent, viewable already reported. */
+  iv: number;
+  mp: number;
+  /** Largest in-view percent last reported. */
+  rm: number;
+  vd: boolean;
+  t?: ReturnType<typeof setTimeout>;
+}
+interface GptSlot {
+  getSlotElementId(): string;
+  getAdUnitPath(): string;
+}
+interface GptEvent {
+  slot: GptSlot;
+  isEmpty?: boolean;
+  size?: number[] | null;
+  inViewPercentage?: number;
+}
+interface GoogleTag {
+  cmd: { push(f: () => void): void };
+  pubads(): { addEventListener(type: string, f: (e: GptEvent) => void): void };
+}
+
+((w: Window & { googletag?: GoogleTag }, d: Document) => {
+  const script = d.currentScript as HTMLScriptElement | null;
+  const site = script && script.getAttribute('data-site');
+  if (!script || !site) return;
+  const endpoint = new URL('/api/collect', script.src).href;
+  const IDLE = 30000;
+  const SESSION = 1800000;
+  const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';
+  const now = Date.now;
+  const max = Math.max;
+  const round = Math.round;
+  const on = (target: EventTarget, type: string, f: (e: Event) => void) => target.addEventListener(type, f, { passive: true, capture: true });
+  const prefs: Prefs = { clicks: true, scroll: true, engagement: true, ads: true };
+  // Which preference each event kind depends on ('eng' carries engaged time and scroll depth).
+  const allowed = (k: string) =>
+    k == 'click' ? prefs.clicks : k == 'span' ? prefs.scroll : k == 'att' ? prefs.engagement : k == 'ad' ? prefs.ads : k != 'eng' || prefs.engagement || prefs.scroll;
+
+  let queue: Ev[] = [];
+  let pv = '';
+  let url = '';
+  let pvWidth = 0;
+  let pvEvent: Ev | null = null;
+  // Engaged time: counted while visible and within IDLE of the last input.
+  let engaged = 0;
+  let lastTick = now();
+  let lastInput = lastTick;
+  // Scroll: deepest viewport bottom (px) and the open viewport span.
+  let deepest = 0;
+  let reportedDepth = -1;
+  let spanY = -1;
+  let spanH = 0;
+  let spanStart = 0;
+  let scrollTimer = 0;
+  // Attention: where the pointer rests and since when.
+  let restX = -1;
+  let restY = 0;
+  let restSince = 0;
+
+  const visible = () => d.visibilityState == 'visible';
+  const docHeight = () => max(d.documentElement.scrollHeight, d.body ? d.body.scrollHeight : 0);
+  const hex = (n: number) => (n + 256).toString(16).slice(1);
+  const uuid = () => {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6]! & 15) | 64;
+    b[8] = (b[8]! & 63) | 128;
+    const h = Array.prototype.map.call(b, hex).join('');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  };
+  // Session id in sessionStorage, renewed after 30 minutes without activity; nothing persistent is stored.
+  const session = () => {
+    let id = '';
+    try {
+      const [stored, at] = (sessionStorage.getItem('fl_s') || '').split('.');
+      id = stored && now() - Number(at) < SESSION ? stored : uuid();
+      sessionStorage.setItem('fl_s', `${id}.${now()}`);
+    } catch {
+      id = id || uuid();
+    }
+    return id;
+  };
+  const sid = session();
+
+  const push = (ev: Ev) => {
+    if (pv && allowed(ev.k)) queue.push(ev);
+    if (queue.length > 90) send();
+  };
+
+  // Whether the page was visible since the last tick: the interval just ended is counted by that state.
+  let shown = visible();
+  const tick = () => {
+    const t = now();
+    if (shown) engaged += max(0, Math.min(t, lastInput + IDLE) - lastTick);
+    lastTick = t;
+    shown = visible();
+  };
+  const input = () => {
+    tick();
+    lastInput = now();
+  };
+
+  const closeSpan = () => {
+    const t = now();
+    if (spanY >= 0 && t - spanStart > 99) push({ k: 'span', a: spanStart, y: spanY, vh: spanH, dh: docHeight(), d: t - spanStart });
+    spanY = -1;
+  };
+  const openSpan = () => {
+    spanY = round(max(0, w.scrollY));
+    spanH = w.innerHeight;
+    spanStart = now();
+    deepest = max(deepest, spanY + spanH);
+  };
+
+  const rest = () => {
+    const held = now() - restSince;
+    if (restX >= 0 && held > 499) push({ k: 'att', a: restSince, x: restX, y: restY, vw: w.innerWidth, w: held });
+    restSince = now();
+  };
+
+  /** Adds engagement, the open span and the open ad clocks to the queue, then sends it. */
+  const send = (leaving?: boolean) => {
+    if (!pv) return;
+    tick();
+    if (visible()) {
+      closeSpan();
+      openSpan();
+    }
+    rest();
+    const depth = round(Math.min(100, (deepest * 100) / max(1, docHeight())));
+    if (engaged > 0 || depth != reportedDepth) push({ k: 'eng', a: now(), ms: round(engaged), sd: depth, dh: docHeight() });
+    engaged = 0;
+    reportedDepth = depth;
+    slots.forEach((slot) => {
+      if (!slot.imp) return;
+      measure(slot);
+      if (slot.iv > 0 || slot.mp != slot.rm) adEvent(slot, 'view_time', { iv: round(slot.iv), mp: slot.mp });
+      slot.iv = 0;
+      slot.rm = slot.mp;
+    });
+    if (pvEvent) pvEvent.t = d.title.slice(0, 500);
+    pvEvent = null;
+    const t = now();
+    const events = queue.filter((ev) => allowed(ev.k)).map((ev) => ({ ...ev, a: max(0, t - ev.a) }));
+    queue = [];
+    session();
+    // Chunks stay well under the collector's 500 events and 64 KB.
+    for (let i = 0; i < events.length; i += 100) {
+      const body = JSON.stringify({ site, u: url, pv, sid, vw: pvWidth, e: events.slice(i, i + 100) });
+      // While the page stays, fetch reads the answer (the website's preferences); a leaving page uses sendBeacon.
+      if (!leaving || !navigator.sendBeacon || !navigator.sendBeacon(endpoint, body)) {
+        fetch(endpoint, { method: 'POST', body, keepalive: true })
+          .then((r) => r.json())
+          .then((answer: { prefs?: Prefs }) => {
+            if (answer.prefs) Object.assign(prefs, answer.prefs);
+          })
+          .catch(() => {});
+      }
+    }
+  };
+
+  const pageview = (referrer: string) => {
+    const href = location.href.slice(0, 4096);
+    if (pv && href.split('#')[0] == url.split('#')[0]) return;
+    send(true);
+    url = href;
+    pv = uuid();
+    pvWidth = w.innerWidth;
+    deepest = 0;
+    reportedDepth = -1;
+    engaged = 0;
+    lastTick = now();
+    openSpan();
+    pvEvent = { k: 'pv', a: now(), t: '', r: referrer.slice(0, 2048), vw: pvWidth, vh: w.innerHeight, dh: docHeight() };
+    push(pvEvent);
+    slots.forEach((slot) => {
+      // Slots of the previous view start over: their impressions belonged to it.
+      slot.imp = '';
+      slot.e = false;
+    });
+    setTimeout(send, 1000);
+  };
+
+  // ---- Ads ----
+  const slots = new Map<Element, Slot>();
+  let hovered: Slot | null = null;
+  let touched: Slot | null = null;
+  let touchedAt = 0;
+  const observer =
+    w.IntersectionObserver &&
+    new IntersectionObserver(
+      (entries) =>
+        entries.forEach((entry) => {
+          const slot = slots.get(entry.target);
+          if (slot) {
+            slot.r = entry.intersectionRatio;
+            measure(slot);
+          }
+        }),
+      { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] },
+    );
+
+  const adEvent = (slot: Slot, ev: string, extra?: object) => push({ k: 'ad', a: now(), slot: slot.s, imp: slot.imp, ev, ...extra });
+
+  const place = (slot: Slot, size?: number[] | null) => {
+    const rect = slot.el.getBoundingClientRect();
+    const s = slot.s;
+    s.x = round(max(0, rect.left + w.scrollX));
+    s.y = round(max(0, rect.top + w.scrollY));
+    s.w = round(size ? size[0]! : rect.width);
+    s.h = round(size ? size[1]! : rect.height);
+  };
+
+  /** Runs the MRC clock: ≥ 50 % in view (30 % above 242,500 px²) for 1 continuous second while visible. */
+  const measure = (slot: Slot) => {
+    const t = now();
+    const inView = !!slot.imp && visible() && slot.r >= (slot.s.w * slot.s.h > 242500 ? 0.3 : 0.5);
+    if (slot.imp && visible()) slot.mp = max(slot.mp, round(slot.r * 100));
+    if (slot.on) slot.iv += t - slot.on;
+    if (inView && !slot.st) {
+      slot.st = t;
+      slot.t = setTimeout(() => {
+        measure(slot);
+        if (slot.st && now() - slot.st > 999) viewable(slot);
+      }, 1000);
+    }
+    // Continuity: the clock restarts whenever the threshold or the page's visibility is lost.
+    if (!inView) {
+      clearTimeout(slot.t);
+      slot.st = 0;
+    }
+    slot.on = inView ? t : 0;
+  };
+
+  const viewable = (slot: Slot) => {
+    if (!slot.imp || slot.vd) return;
+    slot.vd = true;
+    adEvent(slot, 'viewable', { mp: slot.mp });
+  };
+
+  const impression = (slot: Slot, rendered: boolean, size?: number[] | null) => {
+    if (slot.imp) send();
+    place(slot, size);
+    slot.imp = uuid();
+    slot.vd = false;
+    slot.mp = slot.rm = slot.iv = slot.on = slot.st = 0;
+    clearTimeout(slot.t);
+    adEvent(slot, rendered ? 'impression' : 'empty');
+    slot.e = !rendered;
+    if (!rendered) slot.imp = '';
+    measure(slot);
+  };
+
+  const attr = (el: Element, name: string) => el.getAttribute(name) || '';
+
+  const scan = () => {
+    if (!prefs.ads || !pv) return;
+    const seen: Record<string, number> = {};
+    d.querySelectorAll(AD_SELECTOR).forEach((el) => {
+      let slot = slots.get(el);
+      if (!slot) {
+        if (el.parentElement && el.parentElement.closest(AD_SELECTOR)) return;
+        const adSlot = attr(el, 'data-ad-slot');
+        let key = el.id || adSlot || selector(el);
+        seen[key] = (seen[key] || 0) + 1;
+        if (seen[key]! > 1) key += `@${seen[key]}`;
+        slot = { el, s: { key: key.slice(0, 500), name: key.slice(0, 500), sel: selector(el), x: 0, y: 0, w: 0, h: 0 }, imp: '', gpt: !!w.googletag && /^div-gpt-ad/.test(el.id), r: 0, st: 0, on: 0, iv: 0, mp: 0, rm: 0, vd: false };
+        if (adSlot) slot.s.gid = adSlot.slice(0, 500);
+        slots.set(el, slot);
+        if (observer) observer.observe(el);
+        on(el, 'mouseover', () => (hovered = slot!));
+        on(el, 'mouseout', () => (hovered = null));
+        on(el, 'touchstart', () => {
+          touched = slot!;
+          touchedAt = now();
+        });
+      }
+      if (slot.imp || slot.gpt || slot.e) return;
+      const status = attr(el, 'data-ad-status');
+      if (status == 'unfilled') return impression(slot, false);
+      // AdSense marks a filled slot; other markup counts once it holds a creative with a size.
+      const creative = el.querySelector('iframe,img');
+      if (status == 'filled' || (!status && creative && creative.getBoundingClientRect().height > 0)) impression(slot, true);
+    });
+  };
+
+  const gptSlot = (e: GptEvent) => {
+    scan();
+    const el = d.getElementById(e.slot.getSlotElementId());
+    const slot = el && slots.get(el);
+    if (slot) {
+      slot.gpt = true;
+      slot.s.name = slot.s.gid = e.slot.getAdUnitPath().slice(0, 500);
+    }
+    return slot;
+  };
+
+  const hookGpt = () => {
+    const g = w.googletag;
+    if (!g || !g.cmd || (g as { fl?: boolean }).fl) return;
+    (g as { fl?: boolean }).fl = true;
+    g.cmd.push(() => {
+      const pubads = g.pubads();
+      // A refresh renders again: each render is a new impression.
+      pubads.addEventListener('slotRenderEnded', (e) => {
+        const slot = gptSlot(e);
+        if (slot) impression(slot, !e.isEmpty, Array.isArray(e.size) ? e.size : null);
+      });
+      pubads.addEventListener('impressionViewable', (e) => {
+        const slot = gptSlot(e);
+        if (slot) viewable(slot);
+      });
+      pubads.addEventListener('slotVisibilityChanged', (e) => {
+        const slot = gptSlot(e);
+        if (slot && !observer) {
+          slot.r = (e.inViewPercentage || 0) / 100;
+          measure(slot);
+        }
+      });
+    });
+  };
+
+  /** Estimated ad click: focus moved into the ad's iframe (pointer over it), or a touch on it just before leaving. */
+  const adClick = () => {
+    setTimeout(() => {
+      const active = d.activeElement;
+      let slot = active && active.tagName == 'IFRAME' && hovered && hovered.el.contains(active) ? hovered : null;
+      if (!slot && touched && now() - touchedAt < 400) slot = touched;
+      touched = null;
+      if (slot && slot.imp) {
+        adEvent(slot, 'click');
+        send();
+      }
+    }, 50);
+  };
+
+  // ---- Clicks ----
+  const selector = (el: Element | null): string => {
+    const parts: string[] = [];
+    for (; el && parts.length < 6; el = el.parentElement) {
+      if (el.id && !/\d{3}/.test(el.id)) {
+        parts.unshift(`#${CSS.escape(el.id)}`);
+        break;
+      }
+      const tag = el.localName;
+      let n = 1;
+      for (let sib = el.previousElementSibling; sib; sib = sib.previousElementSibling) if (sib.localName == tag) n++;
+      parts.unshift(n > 1 ? `${tag}:nth-of-type(${n})` : tag);
+      if (tag == 'body') break;
+    }
+    return parts.join('>').slice(0, 1000);
+  };
+
+  on(d, 'click', (e) => {
+    input();
+    const me = e as MouseEvent;
+    const target = me.target as Element;
+    if (!prefs.clicks || !target.getBoundingClientRect) return;
+    const rect = target.getBoundingClientRect();
+    const share = (v: number, size: number) => (size > 0 ? Math.min(1, max(0, v / size)) : 0);
+    push({
+      k: 'click',
+      a: now(),
+      x: round(max(0, me.pageX)),
+      y: round(max(0, me.pageY)),
+      vw: w.innerWidth,
+      dh: docHeight(),
+      s: selector(target),
+      ox: round(share(me.clientX - rect.left, rect.width) * 1000) / 1000,
+      oy: round(share(me.clientY - rect.top, rect.height) * 1000) / 1000,
+    });
+  });
+
+  // ---- Activity, scroll, attention ----
+  on(d, 'keydown', input);
+  on(d, 'touchstart', input);
+  on(d, 'mousemove', (e) => {
+    const me = e as MouseEvent;
+    if (now() - lastInput > 999) input();
+    const x = round(me.pageX);
+    const y = round(me.pageY);
+    if (restX < 0 || Math.abs(x - restX) + Math.abs(y - restY) > 40) {
+      rest();
+      restX = x;
+      restY = y;
+    }
+  });
+  // Scroll handling reads only scrollY and innerHeight, at most every 250 ms.
+  on(w, 'scroll', () => {
+    if (scrollTimer) return;
+    scrollTimer = w.setTimeout(() => {
+      scrollTimer = 0;
+      input();
+      if (!visible()) return;
+      if (round(w.scrollY) != spanY) {
+        closeSpan();
+        openSpan();
+      }
+    }, 250);
+  });
+  on(d, 'visibilitychange', () => {
+    tick();
+    if (visible()) {
+      input();
+      openSpan();
+    } else {
+      if (touched) adClick();
+      closeSpan();
+      send(true);
+    }
+    slots.forEach(measure);
+  });
+  on(w, 'pagehide', () => send(true));
+  on(w, 'blur', adClick);
+
+  // ---- Single-page apps ----
+  const wrap = (name: 'pushState' | 'replaceState') => {
+    const original = history[name];
+    history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
+      const from = location.href;
+      original.apply(this, args);
+      pageview(from);
+    };
+  };
+  wrap('pushState');
+  wrap('replaceState');
+  on(w, 'popstate', () => pageview(''));
+
+  pageview(d.referrer);
+  hookGpt();
+  scan();
+  setInterval(() => {
+    hookGpt();
+    scan();
+  }, 2000);
+  setInterval(send, 15000);
+})(window, document);

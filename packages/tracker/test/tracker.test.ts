@@ -1,0 +1,286 @@
+// Browser tests of the tracker in Chromium: fixture pages, a fake page clock, and the exact beacons it sends.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTracker, gzippedSize, TRACKER_GZIP_BUDGET } from '../src/build.ts';
+import { fixturePage, startFixtureServer, type Beacon, type FixtureServer } from './fixture-server.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const START = 1_800_000_000_000;
+const UUID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+let source: string;
+let browser: Browser;
+let server: FixtureServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  source = await buildTracker();
+  server = await startFixtureServer(source);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  server.beacons.length = 0;
+  server.prefs = { clicks: true, scroll: true, engagement: true, ads: true };
+  context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  page = await context.newPage();
+  // The page's visibility is driven by the test (a headless page is always visible).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hidden: boolean };
+    w.__hidden = false;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (w.__hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.__hidden });
+  });
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1);
+});
+afterEach(() => context.close());
+
+async function open(path: string, body: string, title?: string): Promise<void> {
+  server.page(path, fixturePage(server.origin, body, title));
+  // Deferred scripts run before the load event that goto waits for.
+  await page.goto(server.origin + path);
+}
+
+async function setHidden(hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    (window as unknown as { __hidden: boolean }).__hidden = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/** Waits until the server holds at least n beacons. */
+async function beacons(n: number): Promise<Beacon[]> {
+  await expect.poll(() => server.beacons.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
+  return server.beacons;
+}
+
+const events = (kind: string) => server.beacons.flatMap((b) => b.e.filter((e) => e.k === kind));
+const adEvents = (ev: string) => events('ad').filter((e) => e.ev === ev);
+
+/** Lets IntersectionObserver and scroll events be delivered: they follow real rendering frames, not the fake clock. */
+const frames = () => page.waitForTimeout(150);
+
+describe('tracker', () => {
+  it('fits the size budget', () => {
+    expect(gzippedSize(source)).toBeLessThanOrEqual(TRACKER_GZIP_BUDGET);
+  });
+
+  it('sends the pageview one second after load with title, referrer, viewport and document height', async () => {
+    await open('/articles/one', '<main style="height:3000px">Article</main>', 'First article');
+    await page.clock.runFor(1000);
+    const [first] = await beacons(1);
+    expect(first).toEqual({
+      site: 'FL-TEST',
+      u: `${server.origin}/articles/one`,
+      pv: UUID,
+      sid: UUID,
+      vw: 1280,
+      e: [
+        { k: 'pv', a: 1000, t: 'First article', r: '', vw: 1280, vh: 720, dh: 3000 },
+        // The first second: the viewport stood at the top, the reader was engaged, and saw 720 of 3000 px.
+        { k: 'span', a: 1000, y: 0, vh: 720, dh: 3000, d: 1000 },
+        { k: 'eng', a: 0, ms: 1000, sd: 24, dh: 3000 },
+      ],
+    });
+  });
+
+  it('starts a new pageview on history navigation and popstate, in the same session', async () => {
+    await open('/app', '<main style="height:1000px">App</main>', 'App');
+    await page.clock.runFor(1000);
+    await beacons(1);
+    await page.evaluate(() => history.pushState({}, '', '/app/settings'));
+    await page.clock.runFor(1000);
+    await page.evaluate(() => history.back());
+    await page.waitForFunction(() => location.pathname === '/app');
+    await page.clock.runFor(1000);
+    await expect.poll(() => events('pv').length, { timeout: 10_000 }).toBe(3);
+    const views = server.beacons.filter((b) => b.e.some((e) => e.k === 'pv'));
+    expect(views.map((b) => new URL(b.u).pathname)).toEqual(['/app', '/app/settings', '/app']);
+    expect(new Set(views.map((b) => b.pv)).size).toBe(3);
+    expect(new Set(views.map((b) => b.sid)).size).toBe(1);
+    expect(views[1]!.e.find((e) => e.k === 'pv')).toMatchObject({ r: `${server.origin}/app` });
+  });
+
+  it('records clicks with document coordinates, viewport width, a stable selector and the offset inside the element', async () => {
+    await open(
+      '/click',
+      '<main style="height:2000px;display:flow-root"><p>intro</p><p>second</p><button id="cta" style="position:absolute;left:100px;top:1200px;width:200px;height:50px">Buy</button></main>',
+    );
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.mouse.click(150, 1200 - 900 + 10);
+    await page.mouse.click(20, 10);
+    await page.clock.runFor(1000);
+    await expect.poll(() => events('click').length, { timeout: 10_000 }).toBe(2);
+    const [button, other] = events('click');
+    expect(button).toEqual({ k: 'click', a: expect.any(Number), x: 150, y: 1210, vw: 1280, dh: 2000, s: '#cta', ox: 0.25, oy: 0.2 });
+    expect(other).toMatchObject({ x: 20, y: 910, s: 'body>main' });
+  });
+
+  it('reports the deepest scroll and the viewport spans with how long each stood', async () => {
+    await open('/long', '<main style="height:4000px">Long</main>');
+    await page.clock.runFor(1000);
+    await page.evaluate(() => window.scrollTo(0, 1000));
+    await frames();
+    await page.clock.runFor(250);
+    await page.clock.runFor(3000);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await frames();
+    await page.clock.runFor(250);
+    await page.clock.runFor(1000);
+    await setHidden(true);
+    await expect.poll(() => events('eng').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const engagement = events('eng');
+    expect(engagement.at(-1)).toMatchObject({ sd: Math.round(((1000 + 720) / 4000) * 100), dh: 4000 });
+    const spans = events('span');
+    const at1000 = spans.filter((s) => s.y === 1000);
+    expect(at1000).toHaveLength(1);
+    expect(at1000[0]).toEqual({ k: 'span', a: expect.any(Number), y: 1000, vh: 720, dh: 4000, d: 3250 });
+    // Spans change when the 250 ms scroll throttle fires, so the new position starts 250 ms after the scroll.
+    expect(spans.filter((s) => s.y === 500).map((s) => s.d)).toEqual([1000]);
+    // Engaged the whole visible time: input (scrolls) kept it active.
+    const engagedMs = engagement.reduce((sum, e) => sum + Number(e.ms), 0);
+    expect(engagedMs).toBe(1000 + 250 + 3000 + 250 + 1000);
+  });
+
+  it('pauses engaged time after 30 s without input', async () => {
+    await open('/idle', '<main style="height:1000px">Idle</main>');
+    await page.clock.runFor(60_000);
+    await setHidden(true);
+    await expect.poll(() => events('eng').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(events('eng').reduce((sum, e) => sum + Number(e.ms), 0)).toBe(30_000);
+  });
+
+  describe('ads', () => {
+    // A 300x250 slot at y 2000 of a 4000 px page; scrollY decides how much of it is in the 720 px viewport.
+    const adPage = '<main style="height:4000px;position:relative"><div id="side-ad" data-ad-slot="1234567890" style="position:absolute;top:2000px;left:100px;width:300px;height:250px"><img alt="" style="display:block;width:300px;height:250px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div></main>';
+    const scrollToShare = async (share: number) => {
+      await page.evaluate((y) => window.scrollTo(0, y), 2000 - (720 - 250 * share));
+      await frames();
+      await frames();
+    };
+
+    async function renderAd(): Promise<void> {
+      await open('/ad', adPage);
+      await page.clock.runFor(1000);
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+    }
+
+    it('detects the slot and reports its impression with position and size', async () => {
+      await renderAd();
+      expect(adEvents('impression')[0]).toEqual({
+        k: 'ad',
+        a: expect.any(Number),
+        slot: { key: 'side-ad', name: 'side-ad', gid: '1234567890', sel: '#side-ad', x: 100, y: 2000, w: 300, h: 250 },
+        imp: UUID,
+        ev: 'impression',
+      });
+    });
+
+    it('counts an impression viewable at 60 % in view for 1.2 s', async () => {
+      await renderAd();
+      await scrollToShare(0.6);
+      await page.clock.runFor(1200);
+      await setHidden(true);
+      await expect.poll(() => adEvents('viewable').length, { timeout: 10_000 }).toBe(1);
+      expect(adEvents('viewable')[0]).toMatchObject({ imp: adEvents('impression')[0]!.imp, mp: 60 });
+      expect(adEvents('view_time').reduce((sum, e) => sum + Number(e.iv), 0)).toBeGreaterThanOrEqual(1200);
+    });
+
+    it('does not count 40 % in view, however long', async () => {
+      await renderAd();
+      await scrollToShare(0.4);
+      await page.clock.runFor(5000);
+      await setHidden(true);
+      await expect.poll(() => adEvents('view_time').length + events('eng').length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(adEvents('viewable')).toEqual([]);
+      expect(Math.max(...events('ad').map((e) => Number(e.mp ?? 0)))).toBe(40);
+    });
+
+    it('does not count 0.8 s in view', async () => {
+      await renderAd();
+      await scrollToShare(0.6);
+      await page.clock.runFor(800);
+      await scrollToShare(0);
+      await page.clock.runFor(5000);
+      await setHidden(true);
+      await expect.poll(() => adEvents('view_time').length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(adEvents('viewable')).toEqual([]);
+      expect(adEvents('view_time').reduce((sum, e) => sum + Number(e.iv), 0)).toBe(800);
+    });
+
+    it('stops the viewability clock while the tab is hidden', async () => {
+      await renderAd();
+      await scrollToShare(0.6);
+      await page.clock.runFor(600);
+      await setHidden(true);
+      await page.clock.runFor(2000);
+      await setHidden(false);
+      await page.clock.runFor(600);
+      await setHidden(true);
+      await expect.poll(() => server.beacons.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      expect(adEvents('viewable')).toEqual([]);
+      await setHidden(false);
+      await page.clock.runFor(1000);
+      await setHidden(true);
+      await expect.poll(() => adEvents('viewable').length, { timeout: 10_000 }).toBe(1);
+    });
+
+    it('counts a click into the ad iframe as an estimated ad click', async () => {
+      const iframeAd = `<main style="height:2000px"><div id="div-gpt-ad-top" style="width:300px;height:250px;margin:50px"><iframe title="ad" srcdoc="<button style='width:280px;height:230px'>Ad</button>" style="width:300px;height:250px;border:0"></iframe></div></main>`;
+      await open('/iframe-ad', iframeAd);
+      await page.clock.runFor(1000);
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+      await page.mouse.move(150, 150);
+      await page.mouse.move(200, 175);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.clock.runFor(100);
+      await expect.poll(() => adEvents('click').length, { timeout: 10_000 }).toBe(1);
+      expect(adEvents('click')[0]).toMatchObject({ imp: adEvents('impression')[0]!.imp, slot: { key: 'div-gpt-ad-top' } });
+    });
+  });
+
+  it('sets no cookie and stores nothing in localStorage', async () => {
+    await open('/private', '<main style="height:2000px"><button id="b">Go</button></main>');
+    await page.click('#b');
+    await page.clock.runFor(1000);
+    await beacons(1);
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate(() => [document.cookie, localStorage.length])).toEqual(['', 0]);
+  });
+
+  it('stops collecting the kinds the website switched off', async () => {
+    server.prefs = { clicks: false, scroll: false, engagement: false, ads: false };
+    await open(
+      '/off',
+      '<main style="height:3000px"><button id="b">Go</button><div data-ad-slot="99" style="margin-top:10px;width:300px;height:250px"><img alt="" style="display:block;width:300px;height:250px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div></main>',
+    );
+    await page.clock.runFor(1000);
+    await beacons(1);
+    // The first batch was sent before the answer came; everything after follows the answer once it was read.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/api/collect') && (r as PerformanceResourceTiming).responseEnd > 0)), { timeout: 10_000 })
+      .toBe(true);
+    await page.evaluate(() => new Promise((resolve) => queueMicrotask(() => resolve(null))));
+    const before = server.beacons.length;
+    await page.click('#b');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await frames();
+    await page.clock.runFor(3000);
+    await setHidden(true);
+    await page.clock.runFor(100);
+    await setHidden(false);
+    await page.clock.runFor(16_000);
+    const later = server.beacons.slice(before).flatMap((b) => b.e);
+    expect(later.filter((e) => ['click', 'span', 'att', 'ad', 'eng'].includes(e.k))).toEqual([]);
+  });
+});
