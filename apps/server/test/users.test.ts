@@ -19,6 +19,10 @@ describeEachDialect('users', (dialect) => {
   });
   afterAll(() => t.close());
 
+  // One account for the cases that must change nothing (each scrypt hash costs a sign-up about 100 ms).
+  let shared: Promise<SignedUp> | undefined;
+  const sharedUser = () => (shared ??= signUp(t.app, { password: 'correct horse 1' }));
+
   const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -69,7 +73,7 @@ describeEachDialect('users', (dialect) => {
       [{ name: 'A', email: 'not-an-address' }, 'Please enter a valid email address'],
       [{ name: 'A', email: 'a@b' }, 'Please enter a valid email address'],
     ])('refuses %j with 400', async (payload, message) => {
-      const user = await signUp(t.app);
+      const user = await sharedUser();
       const response = await call('PUT', `/api/users/${user.user.user_id}`, user.auth, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: { message } });
@@ -96,7 +100,7 @@ describeEachDialect('users', (dialect) => {
       [{ currentPassword: 'correct horse 1', newPassword: 'short' }, 'Password must be at least 8 characters long'],
       [{ currentPassword: 'wrong password', newPassword: 'long enough 1' }, CURRENT_PASSWORD_INCORRECT_MESSAGE],
     ])('refuses %j with 400 and keeps the password', async (payload, message) => {
-      const user = await signUp(t.app, { password: 'correct horse 1' });
+      const user = await sharedUser();
       const response = await call('PUT', `/api/users/${user.user.user_id}/password`, user.auth, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: { message } });
