@@ -1,4 +1,140 @@
-// /dashboard — scaffolding to be replaced by its owner; exists so the router compiles while work runs in parallel.
+// /dashboard — filters (website, period, top pages limit), the four KPI cards, the chart over time, Top Performing
+// Pages and Your Websites, each with its own loading, error and empty state.
+import { TOP_PAGES_LIMITS, type Period } from '@foldline/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
+import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
+import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { StatusBadge } from '../../../components/ui/badge.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
+import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { useDashboardKpi } from '../api/get-dashboard-kpi.ts';
+import { useTimeseries } from '../api/get-timeseries.ts';
+import { useTopPages } from '../api/get-top-pages.ts';
+import { useWebsites } from '../api/get-websites.ts';
+
+const ALL = 'all';
+const LIMIT_OPTIONS = TOP_PAGES_LIMITS.map((limit) => ({ value: String(limit), label: String(limit) }));
+const linkClass = 'font-medium text-indigo-700 hover:text-indigo-900';
+
 export default function DashboardHomeRoute() {
-  return null;
+  const [websiteId, setWebsiteId] = useState<string>(ALL);
+  const [period, setPeriod] = useState<Period>('month');
+  const [limit, setLimit] = useState('5');
+  const websites = useWebsites();
+  const scope = websiteId === ALL ? {} : { websiteId };
+  const kpi = useDashboardKpi({ period, ...scope });
+  const series = useTimeseries({ period, ...scope });
+  const topPages = useTopPages({ period, limit: Number(limit), ...scope });
+  const websiteOptions = [{ value: ALL, label: 'All Websites' }, ...(websites.data?.websites ?? []).map((w) => ({ value: w.website_id, label: w.name }))];
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Select label="Website" options={websiteOptions} value={websiteId} onChange={setWebsiteId} />
+        <Select<Period> label="Time Period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />
+        <Select label="Top Pages Limit" options={LIMIT_OPTIONS} value={limit} onChange={setLimit} />
+      </div>
+
+      {kpi.isPending ? (
+        <LoadingState text="Loading KPI data..." />
+      ) : kpi.isError ? (
+        <Alert variant="error">Failed to load KPI data: {kpi.error.message}</Alert>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">
+            Showing data from {formatDateTime(kpi.data.timeRange.current.start)} to {formatDateTime(kpi.data.timeRange.current.end)}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} changeUnit="%" />
+            <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} changeUnit="%" />
+            <KpiCard title="Average Click-Through Rate" value={formatPercent(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} changeUnit="%" />
+            <KpiCard title="Optimization Potential" value={formatPercent(kpi.data.kpis.optimizationPotential.value)} change={kpi.data.kpis.optimizationPotential.change} />
+          </div>
+        </>
+      )}
+
+      <Card title="Performance over time" description="Ad impressions and viewability in the selected period.">
+        {series.isPending ? (
+          <LoadingState text="Loading chart..." />
+        ) : series.isError ? (
+          <Alert variant="error">Failed to load metrics: {series.error.message}</Alert>
+        ) : (
+          <TimeseriesChart series={series.data} />
+        )}
+      </Card>
+
+      <Card title="Top Performing Pages">
+        {topPages.isPending ? (
+          <LoadingState text="Loading top pages..." />
+        ) : topPages.isError ? (
+          <Alert variant="error">Failed to load top pages: {topPages.error.message}</Alert>
+        ) : topPages.data.pages.length === 0 ? (
+          <EmptyState title="No pages data" description="No page analytics data is available for the selected period." />
+        ) : (
+          <TopPagesTable pages={topPages.data.pages} address="full_url" />
+        )}
+      </Card>
+
+      <Card
+        title="Your Websites"
+        actions={
+          <>
+            <ButtonLink to="/dashboard/websites/new" size="sm">
+              Add Website
+            </ButtonLink>
+            <ButtonLink to="/dashboard/websites" size="sm" variant="secondary">
+              View All Websites
+            </ButtonLink>
+          </>
+        }
+      >
+        {websites.isPending ? (
+          <LoadingState text="Loading websites..." />
+        ) : websites.isError ? (
+          <Alert variant="error">Failed to load websites: {websites.error.message}</Alert>
+        ) : websites.data.websites.length === 0 ? (
+          <EmptyState title="No websites" description="Get started by adding a new website." />
+        ) : (
+          <Table caption="Your Websites">
+            <TableHead>
+              <Th>Website</Th>
+              <Th>Domain</Th>
+              <Th>Status</Th>
+              <Th>Last Activity</Th>
+              <Th>Actions</Th>
+            </TableHead>
+            <TableBody>
+              {websites.data.websites.map((website) => (
+                <tr key={website.website_id}>
+                  <Td className="font-medium text-slate-900">{website.name}</Td>
+                  <Td>{website.domain}</Td>
+                  <Td>
+                    <StatusBadge status={website.status} />
+                  </Td>
+                  {/* The specification displays Last Activity from created_at. */}
+                  <Td>{formatDate(website.created_at)}</Td>
+                  <Td className="text-right">
+                    <Link to={`/dashboard/websites/${website.website_id}`} className={linkClass} aria-label={`View ${website.name}`}>
+                      View
+                    </Link>
+                  </Td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Card>
+    </div>
+  );
 }

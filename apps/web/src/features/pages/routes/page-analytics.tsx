@@ -1,4 +1,175 @@
-// /dashboard/pages/:pageId — scaffolding to be replaced by its owner; exists so the router compiles while work runs in parallel.
+// /dashboard/pages/:pageId — page analytics: header with breadcrumb and 'View Page', time range and device,
+// the metrics cards, and the four tabs (the heatmap views say plainly that they are not available yet).
+import { viewabilityBadge, type DeviceType, type Period, type PageWithWebsite } from '@foldline/contracts';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
+import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { formatDurationMs, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { useAdPerformance } from '../api/get-ad-performance.ts';
+import { usePage } from '../api/get-page.ts';
+import { usePageMetrics } from '../api/get-page-metrics.ts';
+
+const DEVICE_OPTIONS: { value: DeviceType; label: string }[] = [
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'mobile', label: 'Mobile' },
+  { value: 'tablet', label: 'Tablet' },
+];
+const HEATMAP_TABS = [
+  { tab: 'Click Heatmap', title: 'Click Heatmap' },
+  { tab: 'Scroll Depth', title: 'Scroll Depth Analysis' },
+  { tab: 'Engagement', title: 'Engagement Heatmap' },
+] as const;
+
 export default function PageAnalyticsRoute() {
-  return null;
+  const { pageId = '' } = useParams();
+  const page = usePage(pageId);
+  const [period, setPeriod] = useState<Period>('week');
+  const [device, setDevice] = useState<DeviceType>('desktop');
+
+  if (page.isPending) return <LoadingState text="Loading page details..." />;
+  if (page.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert variant="error">Failed to load page details: {page.error.message}</Alert>
+        <Link to="/dashboard/websites" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
+          Return to websites
+        </Link>
+      </div>
+    );
+  }
+
+  const data = page.data.page;
+  const address = `https://${data.website.domain}${data.url_path}`;
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/dashboard/websites" className="hover:text-slate-900">
+              Websites
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={`/dashboard/websites/${data.website_id}`} className="font-medium text-indigo-700 hover:text-indigo-900">
+              {data.website.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">Page Analytics: {data.title || data.url_path}</h1>
+          <p className="mt-1 truncate text-sm text-slate-600">{data.url_path}</p>
+        </div>
+        <a href={address} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
+          View Page<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
+        <Select<Period> label="Time Range" options={PAGE_PERIOD_OPTIONS} value={period} onChange={setPeriod} />
+        <Select<DeviceType> label="Device" options={DEVICE_OPTIONS} value={device} onChange={setDevice} />
+      </div>
+
+      <PageMetrics pageId={data.page_id} period={period} device={device} />
+
+      <TabGroup>
+        <TabList className="-mb-px flex gap-2 overflow-x-auto border-b border-slate-200">
+          {[...HEATMAP_TABS.map((t) => t.tab), 'Ad Performance'].map((tab) => (
+            <Tab
+              key={tab}
+              className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700"
+            >
+              {tab}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          {HEATMAP_TABS.map(({ tab, title }) => (
+            <TabPanel key={tab}>
+              <Card title={title} description={`Device: ${device}`}>
+                <p className="text-sm text-slate-600">
+                  Heatmap rendering is not available yet in this version of Foldline. The clicks, scroll positions and attention data of
+                  this page are being recorded, and the {title.toLowerCase()} will be drawn from them once heatmaps ship.
+                </p>
+              </Card>
+            </TabPanel>
+          ))}
+          <TabPanel>
+            {/* Mounted only while selected, so ad performance loads only on this tab. */}
+            <AdPerformance page={data} period={period} device={device} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}
+
+function PageMetrics({ pageId, period, device }: { pageId: string; period: Period; device: DeviceType }) {
+  const metrics = usePageMetrics({ pageId, period, deviceType: device });
+  if (metrics.isPending) return <LoadingState text="Loading metrics..." />;
+  if (metrics.isError) return <Alert variant="error">Failed to load metrics: {metrics.error.message}</Alert>;
+  const m = metrics.data.metrics;
+  if (m.totalViews === 0 && m.avgTimeOnPage === 0 && m.avgScrollDepth === 0) {
+    return (
+      <div className="rounded-lg bg-white ring-1 ring-slate-200">
+        <EmptyState title="No metrics available" description="No visits of this page were recorded for the selected time range and device." />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <KpiCard title="Total Views" value={formatNumber(m.totalViews)} description="Unique page sessions" />
+      <KpiCard title="Average Time on Page" value={formatDurationMs(m.avgTimeOnPage)} />
+      <KpiCard title="Average Scroll Depth" value={formatPercent(m.avgScrollDepth)} />
+    </div>
+  );
+}
+
+function AdPerformance({ page, period, device }: { page: PageWithWebsite; period: Period; device: DeviceType }) {
+  const performance = useAdPerformance({ pageId: page.page_id, period, deviceType: device });
+  return (
+    <div className="space-y-6">
+      <Card title="Ad Performance">
+        {performance.isPending ? (
+          <LoadingState text="Loading ad performance..." />
+        ) : performance.isError ? (
+          <Alert variant="error">Failed to load ad units data: {performance.error.message}</Alert>
+        ) : performance.data.data.ad_units.length === 0 ? (
+          <p className="text-sm text-slate-600">No ad units detected for this page yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {performance.data.data.ad_units.map(({ ad_unit, metrics }) => (
+              <li key={ad_unit.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{ad_unit.name}</p>
+                  <p className="text-sm text-slate-500">
+                    {ad_unit.format} ({ad_unit.dimensions.width} x {ad_unit.dimensions.height})
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-4 text-sm">
+                  <Badge tone={viewabilityBadge(metrics.viewability)}>{formatPercent(metrics.viewability)} viewable</Badge>
+                  <span>CTR {formatPercent(metrics.ctr)}</span>
+                  <span>{formatNumber(metrics.total_impressions)} impressions</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Recommendations">
+        <p className="text-sm text-slate-600">No recommendations are available for this page yet.</p>
+      </Card>
+    </div>
+  );
 }

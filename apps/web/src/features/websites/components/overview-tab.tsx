@@ -1,6 +1,112 @@
-// The website detail's overview tab — scaffolding to be replaced by the analytics work; takes the loaded website.
-import type { WebsiteWithPages } from '@foldline/contracts';
+// The website detail's Overview tab: 'Ads Metrics' (five KPI cards with arrows, a chart, live visitors) for its
+// own period, Top Performing Pages with its own period and size, and the Tracking Code panel with verification.
+import { OVERVIEW_TOP_PAGES_LIMITS, type Period, type WebsiteWithPages } from '@foldline/contracts';
+import { useState } from 'react';
+import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
+import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
+import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { useWebsiteKpi } from '../api/analytics-dashboard-kpi.ts';
+import { useRealtime } from '../api/analytics-realtime.ts';
+import { useWebsiteTimeseries } from '../api/analytics-timeseries.ts';
+import { useWebsiteTopPages } from '../api/analytics-top-pages.ts';
+import { InstallationPanel } from './installation-panel.tsx';
 
-export function OverviewTab(_props: { website: WebsiteWithPages }) {
-  return null;
+const SIZE_OPTIONS = OVERVIEW_TOP_PAGES_LIMITS.map((limit) => ({ value: String(limit), label: `Show ${limit} pages` }));
+
+export function OverviewTab({ website }: { website: WebsiteWithPages }) {
+  return (
+    <div className="space-y-6">
+      <AdsMetrics website={website} />
+      <TopPages websiteId={website.website_id} />
+      <InstallationPanel website={website} />
+    </div>
+  );
+}
+
+function AdsMetrics({ website }: { website: WebsiteWithPages }) {
+  const [period, setPeriod] = useState<Period>('week');
+  const kpi = useWebsiteKpi({ period, websiteId: website.website_id });
+  const series = useWebsiteTimeseries({ period, websiteId: website.website_id });
+  return (
+    <Card
+      title="Ads Metrics"
+      actions={
+        <div className="flex flex-wrap items-end gap-4">
+          <LiveVisitors websiteId={website.website_id} />
+          <Select<Period> label="Period" hideLabel options={PERIOD_OPTIONS} value={period} onChange={setPeriod} className="w-44" />
+        </div>
+      }
+    >
+      <div className="space-y-6">
+        {kpi.isPending ? (
+          <LoadingState text="Loading KPI data..." />
+        ) : kpi.isError ? (
+          <Alert variant="error">Failed to load KPI data: {kpi.error.message}</Alert>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+            <KpiCard title="Total Pages" value={formatNumber(website.pages.length)} description="Tracked pages on this website" />
+            <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} changeUnit="%" changeStyle="arrow" />
+            <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} changeUnit="%" changeStyle="arrow" />
+            <KpiCard title="Click-Through Rate" value={formatPercent(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} changeUnit="%" changeStyle="arrow" />
+            <KpiCard title="Optimization Potential" value={formatPercent(kpi.data.kpis.optimizationPotential.value)} change={kpi.data.kpis.optimizationPotential.change} changeStyle="arrow" />
+          </div>
+        )}
+        {series.isPending ? (
+          <LoadingState text="Loading chart..." />
+        ) : series.isError ? (
+          <Alert variant="error">Failed to load metrics: {series.error.message}</Alert>
+        ) : (
+          <TimeseriesChart series={series.data} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function LiveVisitors({ websiteId }: { websiteId: string }) {
+  const realtime = useRealtime(websiteId);
+  if (realtime.isError) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-700" aria-live="polite">
+      <span className="relative flex size-2.5" aria-hidden="true">
+        <span className="absolute inline-flex size-full animate-ping rounded-full bg-green-400 opacity-75 motion-reduce:animate-none" />
+        <span className="relative inline-flex size-2.5 rounded-full bg-green-600" />
+      </span>
+      <span className="font-semibold tabular-nums">{realtime.isPending ? '…' : formatNumber(realtime.data.visitors)}</span> visitors now
+    </p>
+  );
+}
+
+function TopPages({ websiteId }: { websiteId: string }) {
+  const [period, setPeriod] = useState<Period>('week');
+  const [size, setSize] = useState('5');
+  const pages = useWebsiteTopPages({ period, limit: Number(size), websiteId });
+  return (
+    <Card
+      title="Top Performing Pages"
+      actions={
+        <>
+          <Select<Period> label="Top pages period" hideLabel options={PERIOD_OPTIONS} value={period} onChange={setPeriod} className="w-44" />
+          <Select label="Number of pages" hideLabel options={SIZE_OPTIONS} value={size} onChange={setSize} className="w-40" />
+        </>
+      }
+    >
+      {pages.isPending ? (
+        <LoadingState text="Loading top pages..." />
+      ) : pages.isError ? (
+        <Alert variant="error">Failed to load top pages: {pages.error.message}</Alert>
+      ) : pages.data.pages.length === 0 ? (
+        <EmptyState title="No pages data" description="No page analytics data is available for the selected period." />
+      ) : (
+        <TopPagesTable pages={pages.data.pages} address="url_path" />
+      )}
+    </Card>
+  );
 }

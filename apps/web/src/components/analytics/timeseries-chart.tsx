@@ -1,0 +1,104 @@
+// The time-series chart of the dashboards, drawn as SVG: ad impressions as bars (left axis) and viewability as a
+// line (right axis, 0–100 %). The same figures are available to screen readers as a table.
+import type { TimeseriesResponse } from '@foldline/contracts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
+
+const WIDTH = 720;
+const HEIGHT = 240;
+const PAD = { top: 12, right: 44, bottom: 28, left: 52 };
+
+function label(time: string, interval: TimeseriesResponse['interval']): string {
+  if (interval === 'day') {
+    const [year, month, day] = time.split('-').map(Number);
+    return new Date(year!, month! - 1, day!).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  }
+  return new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** A round upper bound for the impressions axis. */
+function niceMax(value: number): number {
+  if (value <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  return [1, 2, 5, 10].map((step) => step * magnitude).find((candidate) => candidate >= value) ?? value;
+}
+
+export function TimeseriesChart({ series }: { series: TimeseriesResponse }) {
+  const points = series.points;
+  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const max = niceMax(Math.max(0, ...points.map((p) => p.impressions)));
+  const step = points.length > 0 ? plotWidth / points.length : plotWidth;
+  const x = (index: number) => PAD.left + index * step + step / 2;
+  const yImpressions = (value: number) => PAD.top + plotHeight - (value / max) * plotHeight;
+  const yPercent = (value: number) => PAD.top + plotHeight - (Math.min(100, Math.max(0, value)) / 100) * plotHeight;
+  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${yPercent(p.viewability).toFixed(1)}`).join(' ');
+  const labelEvery = Math.max(1, Math.ceil(points.length / 8));
+  const total = points.reduce((sum, p) => sum + p.impressions, 0);
+
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Ad impressions (${formatNumber(total)} in total) and viewability per ${series.interval}`}
+      >
+        {[0, 0.5, 1].map((share) => (
+          <g key={share}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotHeight * (1 - share)} y2={PAD.top + plotHeight * (1 - share)} className="stroke-slate-200" />
+            <text x={PAD.left - 6} y={PAD.top + plotHeight * (1 - share) + 4} textAnchor="end" className="fill-slate-500 text-[10px]">
+              {formatNumber(max * share)}
+            </text>
+            <text x={WIDTH - PAD.right + 6} y={PAD.top + plotHeight * (1 - share) + 4} className="fill-slate-500 text-[10px]">
+              {`${100 * share}%`}
+            </text>
+          </g>
+        ))}
+        {points.map((p, i) => (
+          <rect key={p.time} x={x(i) - step * 0.35} width={step * 0.7} y={yImpressions(p.impressions)} height={PAD.top + plotHeight - yImpressions(p.impressions)} className="fill-indigo-300">
+            <title>{`${label(p.time, series.interval)}: ${formatNumber(p.impressions)} impressions, ${formatPercent(p.viewability)} viewable`}</title>
+          </rect>
+        ))}
+        {points.length > 0 && <path d={line} fill="none" strokeWidth={2} className="stroke-emerald-600" />}
+        {points.map((p, i) =>
+          i % labelEvery === 0 ? (
+            <text key={p.time} x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-500 text-[10px]">
+              {label(p.time, series.interval)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <figcaption className="mt-2 flex gap-4 text-xs text-slate-600">
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-3 rounded-sm bg-indigo-300" aria-hidden="true" /> Ad impressions
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-0.5 w-4 bg-emerald-600" aria-hidden="true" /> Viewability
+        </span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>Impressions and viewability per {series.interval}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Pageviews</th>
+            <th scope="col">Ad impressions</th>
+            <th scope="col">Viewability</th>
+            <th scope="col">CTR</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.time}>
+              <td>{label(p.time, series.interval)}</td>
+              <td>{formatNumber(p.pageviews)}</td>
+              <td>{formatNumber(p.impressions)}</td>
+              <td>{formatPercent(p.viewability)}</td>
+              <td>{formatPercent(p.ctr)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
