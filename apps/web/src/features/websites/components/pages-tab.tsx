@@ -88,8 +88,9 @@ export function PagesTab({ website }: { website: WebsiteWithPages }) {
               }}
               className="sm:w-48"
             />
-            <Button variant="secondary" onClick={() => setAscending((value) => !value)} aria-label={ascending ? 'Sort descending' : 'Sort ascending'}>
-              {ascending ? '↑ Ascending' : '↓ Descending'}
+            {/* Shows the current order; a click flips it. */}
+            <Button variant="secondary" onClick={() => setAscending((value) => !value)} title="Toggle sort order">
+              <span aria-hidden="true">{ascending ? '↑' : '↓'}</span> {ascending ? 'Ascending' : 'Descending'}
             </Button>
           </div>
           {rows.length === 0 ? (

@@ -1,0 +1,143 @@
+// Browser test of the analytics screens with data: dashboard home, the website overview, pages and ad units tabs,
+// and page analytics, against the real server (events written through its ingest pipeline) and the system Chromium.
+import type { DashboardKpiResponse, Website } from '@foldline/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPageviews, sendPageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
+import { checkA11y, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let token: string;
+let website: Website;
+let session: Awaited<ReturnType<typeof registerByApi>>['session'];
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${server.url}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ session } = await registerByApi(server));
+  token = session.tokens.accessToken;
+  const created = await api<{ data: { website: Website } }>('/websites', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Daily Gazette', domain: `gazette-${Date.now()}.example.com` }),
+  });
+  website = created.data.website;
+  const site: FixtureWebsite = { id: website.website_id, domain: website.domain, trackingCode: website.tracking_code, timezone: website.timezone };
+  const pages = [
+    { website: site, path: '/', title: 'Front page' },
+    { website: site, path: '/politics/vote', title: 'Vote tonight' },
+    { website: site, path: '/sport/final', title: 'Cup final report' },
+  ];
+  const pageviews = buildPageviews(Date.now(), pages, 90, 3);
+  await Promise.all(pageviews.map((pv) => sendPageview(server.app, pv)));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(path: string, width?: number): Promise<Page> {
+  const page = await newPage(browser, server, { width });
+  page.setDefaultTimeout(15_000);
+  await signInWithSession(page, session, path);
+  return page;
+}
+
+describe('analytics screens', () => {
+  it('dashboard home shows the KPIs, chart, top pages and websites of the chosen period', async () => {
+    const page = await signedIn('/dashboard');
+    await page.getByText(/Showing data from .+ to .+/).waitFor();
+    const kpi = await api<DashboardKpiResponse>('/analytics/dashboard-kpi?period=month');
+    const impressionsCard = page.locator('div', { has: page.getByRole('heading', { name: 'Total Ad Impressions' }) }).last();
+    await expect.poll(() => impressionsCard.textContent()).toContain(kpi.kpis.impressions.value.toLocaleString('en-US'));
+    for (const title of ['Average Viewability', 'Average Click-Through Rate', 'Optimization Potential']) await page.getByRole('heading', { name: title }).waitFor();
+    expect(await page.getByText('from previous period').count()).toBe(4);
+    await page.getByRole('img', { name: /Ad impressions .* and viewability per day/ }).waitFor();
+    const topPages = page.getByRole('region', { name: 'Top Performing Pages' });
+    await topPages.getByText('Front page').waitFor();
+    await topPages.getByText(`https://${website.domain}/`, { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Your Websites' }).getByText('Daily Gazette').waitFor();
+    await page.getByRole('link', { name: 'Add Website' }).waitFor();
+    await page.getByRole('link', { name: 'View All Websites' }).waitFor();
+    await checkA11y(page, 'dashboard home');
+    await screenshot(page, 'analytics-dashboard-home-1280');
+
+    await page.getByLabel('Time Period').selectOption('day');
+    await page.getByRole('img', { name: /per hour/ }).waitFor();
+    await page.getByLabel('Top Pages Limit').selectOption('50');
+    await page.getByLabel('Website', { exact: true }).selectOption(website.website_id);
+    await topPages.getByText('Front page').waitFor();
+    await page.close();
+  });
+
+  it('website overview, pages and ad units tabs show the website\'s data', async () => {
+    const page = await signedIn(`/dashboard/websites/${website.website_id}`);
+    await page.getByRole('heading', { name: 'Ads Metrics' }).waitFor();
+    await page.getByText('Tracked pages on this website').waitFor();
+    await page.getByRole('heading', { name: 'Click-Through Rate' }).waitFor();
+    await page.getByText('visitors now').waitFor();
+    await page.getByRole('img', { name: /Ad impressions/ }).waitFor();
+    await page.getByRole('region', { name: 'Top Performing Pages' }).getByText('/politics/vote').first().waitFor();
+    await page.getByRole('button', { name: 'Copy to clipboard' }).waitFor();
+    await page.getByRole('button', { name: 'Verify Installation' }).click();
+    await page.getByText(/Tracking code verified|Verification failed/).first().waitFor();
+    await checkA11y(page, 'website overview');
+    await screenshot(page, 'analytics-overview-1280');
+
+    await page.getByRole('tab', { name: 'Pages' }).click();
+    await page.getByRole('link', { name: /Cup final report/ }).waitFor();
+    await page.getByPlaceholder('Search pages...').fill('no such page');
+    await page.getByText('No matching pages').waitFor();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await page.getByLabel('Sort by').selectOption('title');
+    const titles = await page.getByRole('tabpanel').getByRole('listitem').locator('p.font-medium').allTextContents();
+    expect(titles).toEqual(['Cup final report', 'Front page', 'Vote tonight']);
+    await page.getByRole('button', { name: 'Ascending' }).click();
+    await page.getByRole('button', { name: 'Descending' }).waitFor();
+    expect(await page.getByRole('tabpanel').getByRole('listitem').locator('p.font-medium').allTextContents()).toEqual(['Vote tonight', 'Front page', 'Cup final report']);
+    await checkA11y(page, 'website pages tab');
+
+    await page.getByRole('tab', { name: 'Ad Units' }).click();
+    const table = page.getByRole('region', { name: 'Ad units' });
+    await table.getByText('Sidebar box').first().waitFor();
+    await page.getByRole('heading', { name: 'Total Ad Units' }).waitFor();
+    await page.getByText(/Excellent|Good|Average|Poor/).first().waitFor();
+    await page.getByText('No recommendations available yet').waitFor();
+    await page.getByLabel('Ad Format').selectOption('320x50');
+    await expect.poll(async () => (await table.getByRole('row').allTextContents()).slice(1).every((row) => row.includes('320x50'))).toBe(true);
+    await checkA11y(page, 'website ad units tab');
+    await screenshot(page, 'analytics-ad-units-1280');
+    await page.close();
+  });
+
+  it('page analytics shows metrics and the page\'s ad units, also on a phone', async () => {
+    const { pages } = await api<{ pages: { page_id: string; title: string }[] }>(`/analytics/top-pages?period=year&limit=50&websiteId=${website.website_id}`);
+    const front = pages.find((p) => p.title === 'Front page')!;
+    const page = await signedIn(`/dashboard/pages/${front.page_id}`, MOBILE_WIDTH);
+    await page.getByRole('heading', { name: 'Page Analytics: Front page' }).waitFor();
+    await page.getByRole('link', { name: /View Page/ }).waitFor();
+    expect(await page.getByRole('link', { name: /View Page/ }).getAttribute('href')).toBe(`https://${website.domain}/`);
+    await page.getByLabel('Time Range').selectOption('quarter');
+    await page.getByLabel('Device').selectOption('mobile');
+    await page.getByText('Device: mobile').waitFor();
+    await page.getByText(/not available yet/).waitFor();
+    await page.getByRole('heading', { name: /Total Views|No metrics available/ }).first().waitFor();
+    await page.getByRole('tab', { name: 'Ad Performance' }).click();
+    await page.getByText('Top banner').waitFor();
+    await page.getByText('728x90 (728 x 90)').waitFor();
+    await checkA11y(page, 'page analytics');
+    await screenshot(page, 'analytics-page-375');
+    await page.close();
+  });
+});
