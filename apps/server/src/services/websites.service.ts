@@ -1,11 +1,11 @@
 // What the websites routes do: each function takes the app, the caller's user id and the validated input.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   DOMAIN_IMMUTABLE_MESSAGE,
+  type createWebsiteBodySchema,
   trackingScript,
   websiteSettingsSchema,
   type ClearWebsiteDataResponse,
-  type CreateWebsiteBody,
   type CreateWebsiteResponse,
   type UpdateWebsiteBody,
   type Website,
@@ -24,7 +24,7 @@ import {
   updateWebsiteOfUser,
 } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { badRequest, notFound } from '../errors.ts';
 import { removeWebsites } from './account-data.ts';
 import { toPage } from './pages.service.ts';
@@ -32,14 +32,16 @@ import { toPage } from './pages.service.ts';
 /** 'fl_' and 128 random bits: the code is public in every tracked page, but cannot be guessed for another site. */
 const newTrackingCode = () => `fl_${randomBytes(16).toString('base64url')}`;
 
-/** Fills every setting the input leaves out from `base` (the stored settings, or the defaults). */
-function mergeSettings(base: unknown, input: WebsiteSettingsInput | undefined): WebsiteSettings {
-  const current = websiteSettingsSchema.parse(base ?? {});
+/** Fills every setting the input leaves out from `current` (the stored settings, or the defaults). */
+function mergeSettings(current: WebsiteSettings, input: WebsiteSettingsInput | undefined): WebsiteSettings {
   return websiteSettingsSchema.parse({
     thresholds: { ...current.thresholds, ...input?.thresholds },
     preference: { ...current.preference, ...input?.preference },
   });
 }
+
+/** Settings saved before a setting existed read as its default. */
+const storedSettings = (row: WebsiteRow): WebsiteSettings => websiteSettingsSchema.parse(JSON.parse(row.settings));
 
 function toWebsite(app: FastifyInstance, row: WebsiteRow): Website {
   return {
@@ -52,7 +54,7 @@ function toWebsite(app: FastifyInstance, row: WebsiteRow): Website {
     updated_at: row.updated_at,
     tracking_code: row.tracking_code,
     tracking_script: trackingScript(app.config.publicUrl, row.tracking_code),
-    settings: mergeSettings(JSON.parse(row.settings), undefined),
+    settings: storedSettings(row),
   };
 }
 
@@ -72,16 +74,20 @@ export async function listWebsites(app: FastifyInstance, userId: string): Promis
   return { websites: rows.map((row) => toWebsite(app, row)) };
 }
 
-export async function createWebsite(app: FastifyInstance, userId: string, body: CreateWebsiteBody): Promise<CreateWebsiteResponse> {
+export async function createWebsite(
+  app: FastifyInstance,
+  userId: string,
+  body: z.output<typeof createWebsiteBodySchema>,
+): Promise<CreateWebsiteResponse> {
   const row = await insertWebsite(app.metadata.db, {
     id: randomUUID(),
     user_id: userId,
     name: body.name,
     domain: body.domain,
     tracking_code: newTrackingCode(),
-    status: body.status ?? 'active',
-    timezone: body.timezone ?? 'UTC',
-    settings: JSON.stringify(mergeSettings(undefined, body.settings)),
+    status: body.status,
+    timezone: body.timezone,
+    settings: JSON.stringify(mergeSettings(websiteSettingsSchema.parse({}), body.settings)),
   });
   const website = toWebsite(app, row);
   return { data: { website, tracking_script: website.tracking_script } };
@@ -104,7 +110,7 @@ export async function updateWebsite(
     name: body.name,
     status: body.status,
     timezone: body.timezone,
-    settings: body.settings ? JSON.stringify(mergeSettings(JSON.parse(row.settings), body.settings)) : undefined,
+    settings: body.settings ? JSON.stringify(mergeSettings(storedSettings(row), body.settings)) : undefined,
   });
   return getWebsite(app, userId, websiteId);
 }
