@@ -58,6 +58,13 @@ async function setHidden(hidden: boolean): Promise<void> {
   }, hidden);
 }
 
+/** Hides the page (which sends what waits) and waits until that beacon arrived. */
+async function hideAndCollect(): Promise<void> {
+  const before = server.beacons.length;
+  await setHidden(true);
+  await expect.poll(() => server.beacons.length, { timeout: 10_000 }).toBeGreaterThan(before);
+}
+
 /** Waits until the server holds at least n beacons. */
 async function beacons(n: number): Promise<Beacon[]> {
   await expect.poll(() => server.beacons.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
@@ -137,8 +144,7 @@ describe('tracker', () => {
     await frames();
     await page.clock.runFor(250);
     await page.clock.runFor(1000);
-    await setHidden(true);
-    await expect.poll(() => events('eng').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await hideAndCollect();
     const engagement = events('eng');
     expect(engagement.at(-1)).toMatchObject({ sd: Math.round(((1000 + 720) / 4000) * 100), dh: 4000 });
     const spans = events('span');
@@ -155,8 +161,7 @@ describe('tracker', () => {
   it('pauses engaged time after 30 s without input', async () => {
     await open('/idle', '<main style="height:1000px">Idle</main>');
     await page.clock.runFor(60_000);
-    await setHidden(true);
-    await expect.poll(() => events('eng').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await hideAndCollect();
     expect(events('eng').reduce((sum, e) => sum + Number(e.ms), 0)).toBe(30_000);
   });
 
