@@ -46,6 +46,8 @@ async function signedIn(path: string, width?: number): Promise<{ page: Page; tok
   return { page, token: session.tokens.accessToken };
 }
 
+const alertText = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
 const uniqueDomain = (label: string) => `${label}-${randomUUID().slice(0, 8)}.example.com`;
 
 describe('website list', () => {
@@ -427,6 +429,31 @@ describe('Settings tab', () => {
     expect(await countStored(site.website_id)).toEqual({ impressions: 0, events: 0, sessions: 0 });
     await screenshot(page, 'website-clear-data-done-1280');
     await message.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.context().close();
+  });
+
+  it("shows the server's message when the website went away in another tab", async () => {
+    const { page, token } = await signedIn('/dashboard/websites');
+    const site = await createSite(token, 'Vanishing', uniqueDomain('vanishing'));
+    await page.goto(`/dashboard/websites/${site.website_id}`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
+    await apiCall(token, 'DELETE', `/websites/${site.website_id}`);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await alertText(page, 'Website not found').waitFor();
+    await page.getByRole('button', { name: 'Update Website' }).click();
+    await expect.poll(() => alertText(page, 'Website not found').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear Website Data' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, clear all data' }).click();
+    // The dialog closes when the call finishes, also on error, and the error stays on the page.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => alertText(page, 'Website not found').count()).toBe(3);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => alertText(page, 'Website not found').count()).toBe(4);
+    expect(page.url()).toContain(`/dashboard/websites/${site.website_id}`);
     await page.context().close();
   });
 });
