@@ -29,14 +29,14 @@ export function KpiCard({ title, value, change, changeUnit = '', changeStyle = '
         </p>
       )}
       {change !== undefined && changeStyle === 'arrow' && (
-        <p className={`mt-1 flex items-center gap-1 text-sm ${tone}`}>
-          <span aria-hidden="true">{up ? '▲' : '▼'}</span>
-          <span className="sr-only">{up ? 'Up' : 'Down'}</span>
+        <p className={`mt-1 text-sm ${tone}`}>
+          <span aria-hidden="true">{up ? '▲' : '▼'} </span>
+          <span className="sr-only">{up ? 'Up' : 'Down'} </span>
           <span className="font-medium tabular-nums">
             {formatDecimal(Math.abs(change))}
             {changeUnit}
           </span>
-          <span className="text-slate-500">vs previous period</span>
+          <span className="block text-xs text-slate-500">vs previous period</span>
         </p>
       )}
     </div>

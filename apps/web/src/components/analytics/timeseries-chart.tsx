@@ -31,7 +31,15 @@ export function TimeseriesChart({ series }: { series: TimeseriesResponse }) {
   const x = (index: number) => PAD.left + index * step + step / 2;
   const yImpressions = (value: number) => PAD.top + plotHeight - (value / max) * plotHeight;
   const yPercent = (value: number) => PAD.top + plotHeight - (Math.min(100, Math.max(0, value)) / 100) * plotHeight;
-  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${yPercent(p.viewability).toFixed(1)}`).join(' ');
+  // Viewability is undefined without impressions: the line breaks there instead of dropping to 0 %.
+  const line = points
+    .map((p, i) => {
+      if (p.impressions === 0) return '';
+      const previousMeasured = i > 0 && points[i - 1]!.impressions > 0;
+      return `${previousMeasured ? 'L' : 'M'}${x(i).toFixed(1)},${yPercent(p.viewability).toFixed(1)}`;
+    })
+    .join(' ');
+  const lone = points.filter((p, i) => p.impressions > 0 && !(points[i - 1]?.impressions) && !(points[i + 1]?.impressions));
   const labelEvery = Math.max(1, Math.ceil(points.length / 8));
   const total = points.reduce((sum, p) => sum + p.impressions, 0);
 
@@ -59,7 +67,10 @@ export function TimeseriesChart({ series }: { series: TimeseriesResponse }) {
             <title>{`${label(p.time, series.interval)}: ${formatNumber(p.impressions)} impressions, ${formatPercent(p.viewability)} viewable`}</title>
           </rect>
         ))}
-        {points.length > 0 && <path d={line} fill="none" strokeWidth={2} className="stroke-emerald-600" />}
+        {line.trim() && <path d={line} fill="none" strokeWidth={2} className="stroke-emerald-600" />}
+        {lone.map((p) => (
+          <circle key={p.time} cx={x(points.indexOf(p))} cy={yPercent(p.viewability)} r={3} className="fill-emerald-600" />
+        ))}
         {points.map((p, i) =>
           i % labelEvery === 0 ? (
             <text key={p.time} x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-500 text-[10px]">

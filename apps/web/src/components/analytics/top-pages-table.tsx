@@ -27,7 +27,9 @@ export function TopPagesTable({ pages, address }: { pages: readonly TopPage[]; a
             </Td>
             <Td>
               <div className="tabular-nums text-slate-900">{formatNumber(page.session_count)}</div>
-              <div className="text-xs text-slate-500">{formatNumber(page.event_count)} events</div>
+              <div className="text-xs text-slate-500">
+                {formatNumber(page.event_count)} {page.event_count === 1 ? 'event' : 'events'}
+              </div>
             </Td>
             <Td className="tabular-nums">{formatSeconds(page.avg_engagement_time)}</Td>
             <Td>
@@ -38,7 +40,9 @@ export function TopPagesTable({ pages, address }: { pages: readonly TopPage[]; a
             </Td>
             <Td>
               <div className="tabular-nums text-slate-900">{formatPercent(page.ad_metrics.ctr)}</div>
-              <div className="text-xs text-slate-500">{formatNumber(page.ad_metrics.clicks)} clicks</div>
+              <div className="text-xs text-slate-500">
+                {formatNumber(page.ad_metrics.clicks)} {page.ad_metrics.clicks === 1 ? 'click' : 'clicks'}
+              </div>
             </Td>
             <Td className="text-right">
               {/* aria-label rather than a visually hidden span: absolutely positioned text escapes the table's scroll clip. */}
