@@ -223,7 +223,7 @@ interface GoogleTag {
   let touched: Slot | null = null;
   let touchedAt = 0;
   const observer =
-    w.IntersectionObserver &&
+    'IntersectionObserver' in w &&
     new IntersectionObserver(
       (entries) =>
         entries.forEach((entry) => {
