@@ -263,6 +263,11 @@ describe('website detail', () => {
       expect(await page.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
     }
 
+    // Window focus refetches too (TanStack Query listens to visibility changes).
+    const onFocus = page.waitForRequest((request) => request.method() === 'GET' && request.url().endsWith(`/api/websites/${site.website_id}`));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await onFocus;
+
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.waitForURL(`**/dashboard/websites/${site.website_id}/edit`);
     await page.goBack();
@@ -301,6 +306,16 @@ describe('website detail', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
     await checkA11y(page, 'website settings 375');
     await screenshot(page, 'website-detail-settings-375');
+    await page.goto(`/dashboard/websites/${site.website_id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Website: Pocket Site' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
+    await checkA11y(page, 'edit website 375');
+    await screenshot(page, 'website-edit-375');
+    await page.goto('/dashboard/websites/new');
+    await page.getByRole('heading', { name: 'Add New Website' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
+    await checkA11y(page, 'add website 375');
+    await screenshot(page, 'website-new-375');
     await page.context().close();
   });
 });
