@@ -1,7 +1,14 @@
-// Removing websites with everything they hold, shared by website deletion, "Clear All Data" and account deletion.
-import { deleteWebsiteEvents } from '@foldline/event-store';
+// Removing a set of websites' events, or the websites with everything they hold, shared by website deletion,
+// "Clear Website Data", "Clear All Data" and account deletion.
+import { deleteWebsiteEvents, type WebsiteEventCounts } from '@foldline/event-store';
 import { deleteWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
+
+/** Writes what the ingest buffer holds first, so events that reached the collector before this request go too. */
+export async function deleteEventsOfWebsites(app: FastifyInstance, websiteIds: readonly string[]): Promise<WebsiteEventCounts> {
+  if (websiteIds.length > 0) await app.ingest.flush();
+  return deleteWebsiteEvents(app.events, websiteIds);
+}
 
 /**
  * Events go first: if the event store fails, the websites are still there and the user can try again.
@@ -9,6 +16,6 @@ import type { FastifyInstance } from 'fastify';
  * Pages and ad units go with their website by cascade.
  */
 export async function removeWebsites(app: FastifyInstance, userId: string, websiteIds: readonly string[]): Promise<void> {
-  await deleteWebsiteEvents(app.events, websiteIds);
+  await deleteEventsOfWebsites(app, websiteIds);
   await deleteWebsitesOfUser(app.metadata.db, userId, websiteIds);
 }

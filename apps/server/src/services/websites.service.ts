@@ -13,7 +13,6 @@ import {
   type WebsiteSettingsInput,
   type WebsiteWithPages,
 } from '@foldline/contracts';
-import { deleteWebsiteEvents } from '@foldline/event-store';
 import type { WebsiteRow } from '@foldline/metadata';
 import { deleteAdUnitsOfWebsite } from '@foldline/metadata/ad-units/ad-units.repository';
 import { deletePagesOfWebsite, listPagesOfWebsite } from '@foldline/metadata/pages/pages.repository';
@@ -26,7 +25,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../errors.ts';
-import { removeWebsites } from './account-data.ts';
+import { deleteEventsOfWebsites, removeWebsites } from './account-data.ts';
 import { toPage } from './pages.service.ts';
 
 /** 'fl_' and 128 random bits: the code is public in every tracked page, but cannot be guessed for another site. */
@@ -124,7 +123,7 @@ export async function deleteWebsite(app: FastifyInstance, userId: string, websit
 /** "Clear Website Data": every event, page and ad unit goes; the website and its settings stay. */
 export async function clearWebsiteData(app: FastifyInstance, userId: string, websiteId: string): Promise<ClearWebsiteDataResponse> {
   await ownWebsite(app, userId, websiteId);
-  const { impressions, events, sessions } = await deleteWebsiteEvents(app.events, [websiteId]);
+  const { impressions, events, sessions } = await deleteEventsOfWebsites(app, [websiteId]);
   const adUnits = await deleteAdUnitsOfWebsite(app.metadata.db, userId, websiteId);
   await deletePagesOfWebsite(app.metadata.db, userId, websiteId);
   return { success: true, deleted: { impressions, events, adUnits, sessions } };
