@@ -2,7 +2,7 @@
 // deterministic pseudo-random distributions), then times every analytics endpoint over HTTP for the month and
 // quarter periods and prints p50/p95 and the server's memory. Run by `npm run bench` (or `npm run bench analytics`).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PREFERENCES, DEFAULT_THRESHOLDS } from '@foldline/contracts';
@@ -22,7 +22,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const FORMATS: [number, number][] = [[728, 90], [300, 250], [320, 50]];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-bench-'));
+// BENCH_DATA_DIR keeps the loaded data between runs (loaded once, reused after); by default a temporary directory.
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'foldline-bench-'));
+const reuse = keptDir !== undefined && existsSync(path.join(keptDir, 'metadata.sqlite'));
+const BENCH_EMAIL = 'bench@example.com';
+const BENCH_PASSWORD = 'bench password 1';
 const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' });
 const app = await buildApp(config, { logger: false, serveWebApp: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -30,22 +35,26 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 try {
-  const register = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: `bench-${randomUUID().slice(0, 8)}@example.com`, password: 'bench password 1' }),
-  });
-  const session = (await register.json()) as { tokens: { accessToken: string }; user: { user_id: string } };
+  const session = reuse
+    ? await post<{ tokens: { accessToken: string }; user: { user_id: string } }>('/api/auth/login', { email: BENCH_EMAIL, password: BENCH_PASSWORD })
+    : await post<{ tokens: { accessToken: string }; user: { user_id: string } }>('/api/auth/register', { name: 'Bench', email: BENCH_EMAIL, password: BENCH_PASSWORD });
   const headers = { authorization: `Bearer ${session.tokens.accessToken}` };
 
-  const { websites, pages, units } = await seedMetadata(session.user.user_id);
-  const loadStart = performance.now();
-  await loadEvents(websites, pages, units);
+  let websites: string[];
+  if (reuse) {
+    websites = (await app.metadata.db.selectFrom('websites').select('id').where('user_id', '=', session.user.user_id).orderBy('name').execute()).map((w) => w.id);
+  } else {
+    const seeded = await seedMetadata(session.user.user_id);
+    websites = seeded.websites;
+    const loadStart = performance.now();
+    await loadEvents(seeded.websites, seeded.pages, seeded.units);
+    console.log(`loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+  }
   const counts = await app.events.query<{ table: string; rows: string }>(
     "SELECT table, sum(rows) AS rows FROM system.parts WHERE database = 'foldline' AND active GROUP BY table ORDER BY table",
   );
-  const total = counts.filter((c) => !c.table.endsWith('_hourly') && c.table !== 'schema_migrations').reduce((sum, c) => sum + Number(c.rows), 0);
-  console.log(`loaded ${total.toLocaleString('en')} events in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+  const total = counts.filter((c) => !c.table.endsWith('_hourly') && !c.table.endsWith('_daily') && c.table !== 'schema_migrations').reduce((sum, c) => sum + Number(c.rows), 0);
+  console.log(`${total.toLocaleString('en')} events`);
   for (const c of counts) console.log(`  ${c.table.padEnd(20)} ${Number(c.rows).toLocaleString('en')}`);
 
   // The busiest page of the first website, as a publisher would open it.
@@ -56,6 +65,7 @@ try {
   const endpoints = (period: string) => [
     ['dashboard-kpi (all websites)', `/dashboard-kpi?period=${period}`],
     ['dashboard-kpi (one website)', `/dashboard-kpi?period=${period}&websiteId=${websites[0]}`],
+    ['top-pages (all, limit 5)', `/top-pages?period=${period}&limit=5`],
     ['top-pages (all, limit 50)', `/top-pages?period=${period}&limit=50`],
     ['top-pages (one website)', `/top-pages?period=${period}&limit=5&websiteId=${websites[0]}`],
     ['page-metrics', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=all`],
@@ -87,7 +97,13 @@ try {
   console.log(`\nserver memory: RSS ${(memory.rss / 2 ** 20).toFixed(0)} MiB, JS heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB (one process: API + embedded ClickHouse)`);
 } finally {
   await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }
 
 async function seedMetadata(userId: string) {

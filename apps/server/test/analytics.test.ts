@@ -188,7 +188,7 @@ describeEachDialect('analytics', (dialect) => {
             title: views[0]!.title,
           };
         })
-        .filter((page) => page.events > 0);
+        .filter((page) => page.sessions > 0);
       expect(body.pages).toHaveLength(expected.length);
       const sessions = body.pages.map((p: { session_count: number }) => p.session_count);
       expect(sessions).toEqual([...sessions].sort((a, b) => b - a));

@@ -170,14 +170,15 @@ function filters(query: AnalyticsQuery, params: Params): string {
 }
 
 /** The key columns of a branch, computed from its time column (`ts` in raw tables, `hour` in rollups). */
-function keyColumns(context: BranchContext, time: string): string[] {
+/** `renamed` maps a dimension to the column that holds it when the branch's source names it differently. */
+function keyColumns(context: BranchContext, time: string, renamed: Partial<Record<Dimension, string>> = {}): string[] {
   const columns: string[] = [];
   // A daily row lies wholly in one period, so comparing its date with the current period's first whole day suffices.
   if (context.comparing) columns.push(`if(${time} >= ${time === 'day' ? context.splitDay : context.split}, 'current', 'previous') AS period`);
   for (const dimension of context.dimensions) {
     if (dimension === 'hour') columns.push(time === 'hour' ? 'hour' : `toDateTime(toStartOfHour(${time}), 'UTC') AS hour`);
     else if (dimension === 'day') columns.push(`toDate(${time}, ${context.timezone}) AS day`);
-    else columns.push(dimension);
+    else columns.push(renamed[dimension] ? `${renamed[dimension]} AS ${dimension}` : dimension);
   }
   return columns;
 }
@@ -191,9 +192,16 @@ function componentColumns(context: BranchContext, own: Partial<Record<Component,
   return context.components.map((component) => `${own[component] ?? 'toUInt64(0)'} AS ${component}`);
 }
 
-function branch(context: BranchContext, time: string, from: string, where: string, own: Partial<Record<Component, string>>): string {
+function branch(
+  context: BranchContext,
+  time: string,
+  from: string,
+  where: string,
+  own: Partial<Record<Component, string>>,
+  renamed: Partial<Record<Dimension, string>> = {},
+): string {
   const keys = keyNames(context);
-  const columns = [...keyColumns(context, time), ...componentColumns(context, own)];
+  const columns = [...keyColumns(context, time, renamed), ...componentColumns(context, own)];
   let sql = `  SELECT ${columns.join(', ')}\n  FROM ${from}\n  WHERE ${where}`;
   if (keys.length) sql += `\n  GROUP BY ${keys.join(', ')}`;
   return sql;
@@ -262,12 +270,15 @@ function sourceBranches(
     case 'sessions':
       return [branch(context, 'ts', 'foldline.pageviews', `${filterSql} AND ${rawWindow()}`, { c_sessions: 'uniqExact(session_id)' })];
     case 'engagement': {
-      // First each pageview's engaged time and deepest scroll (its rows are increments and running maxima), timed by its first row.
-      const perPageview = `(SELECT website_id, page_id, device, pageview_id, min(ts) AS first_ts, sum(engaged_ms) AS pageview_ms, max(max_scroll_pct) AS pageview_scroll
+      // First each pageview's engaged time and deepest scroll (its rows are increments and running maxima), timed by its
+      // first row. A pageview has one website, page and device, so grouping by its id alone is enough — and cheaper.
+      const perPageview = `(SELECT any(website_id) AS pv_website_id, any(page_id) AS pv_page_id, any(device) AS pv_device, min(ts) AS first_ts,
+      sum(engaged_ms) AS pageview_ms, max(max_scroll_pct) AS pageview_scroll
     FROM foldline.engagement WHERE ${filterSql} AND ${rawWindow()}
-    GROUP BY website_id, page_id, device, pageview_id)`;
+    GROUP BY pageview_id)`;
       const own = { c_engaged_pageviews: 'count()', c_engaged_ms: 'sum(pageview_ms)', c_scroll_sum: 'toUInt64(sum(pageview_scroll))' };
-      return [branch(context, 'first_ts', perPageview, '1', pick(own, needed))];
+      const renamed = { website_id: 'pv_website_id', page_id: 'pv_page_id', device: 'pv_device' };
+      return [branch(context, 'first_ts', perPageview, '1', pick(own, needed), renamed)];
     }
     case 'activity': {
       const condition = `${filterSql} AND ${rawWindow()}`;
