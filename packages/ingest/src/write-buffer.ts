@@ -1,10 +1,13 @@
-// Group commit: accepted rows wait in one batch per table; a batch is written every few hundred milliseconds or
-// once it holds enough rows, and every caller whose rows are in it is answered only after it was written.
+// Group commit: accepted rows wait in one batch per table; every caller whose rows are in a batch is answered
+// only after the batch was written. A batch is written as soon as the previous write finished (after a short
+// gathering delay when the store is idle), or at once when it holds enough rows; under load batches grow by
+// themselves while a write runs, so throughput rises without more inserts per second.
 import type { EventStore } from '@foldline/event-store';
 
 export interface WriteBufferOptions {
-  /** The longest a row waits before its batch is written, ms (≤ 250). */
-  maxDelayMs?: number;
+  /** How long rows are gathered before a write when the store is idle, ms. Batches otherwise wait at most
+   * for the write ahead of them (the collector's bound of 250 ms holds while a write takes less). */
+  gatherMs?: number;
   /** A batch is written at once when it holds this many rows. */
   maxRows?: number;
 }
@@ -47,13 +50,33 @@ function newBatch(): Batch {
 }
 
 export function createWriteBuffer(store: EventStore, options: WriteBufferOptions = {}): WriteBuffer {
-  const maxDelayMs = options.maxDelayMs ?? 200;
+  const gatherMs = options.gatherMs ?? 50;
   const maxRows = options.maxRows ?? 10_000;
   let current = newBatch();
   let timer: NodeJS.Timeout | undefined;
+  /** Batches closed and not yet written (the one being written included). */
+  let inFlight = 0;
   // Batches are written one after another, in the order they were closed.
   let writing: Promise<void> = Promise.resolve();
   const stats: WriteBufferStats = { flushes: 0, rowsWritten: {}, pendingRows: 0, failedFlushes: 0 };
+
+  async function write(batch: Batch): Promise<void> {
+    try {
+      // One insert per table, side by side: the engine takes them in parallel.
+      await Promise.all([...batch.tables].map(([table, rows]) => store.insert(table, rows)));
+      stats.flushes += 1;
+      for (const [table, rows] of batch.tables) stats.rowsWritten[table] = (stats.rowsWritten[table] ?? 0) + rows.length;
+      batch.resolve();
+    } catch (error) {
+      stats.failedFlushes += 1;
+      batch.reject(error);
+    } finally {
+      stats.pendingRows -= batch.rows;
+      inFlight -= 1;
+      // What gathered during this write goes next, without waiting for a timer.
+      if (inFlight === 0 && current.rows > 0) close();
+    }
+  }
 
   function close(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -64,19 +87,8 @@ export function createWriteBuffer(store: EventStore, options: WriteBufferOptions
       batch.resolve();
       return writing;
     }
-    writing = writing.then(async () => {
-      try {
-        for (const [table, rows] of batch.tables) await store.insert(table, rows);
-        stats.flushes += 1;
-        for (const [table, rows] of batch.tables) stats.rowsWritten[table] = (stats.rowsWritten[table] ?? 0) + rows.length;
-        batch.resolve();
-      } catch (error) {
-        stats.failedFlushes += 1;
-        batch.reject(error);
-      } finally {
-        stats.pendingRows -= batch.rows;
-      }
-    });
+    inFlight += 1;
+    writing = writing.then(() => write(batch));
     return batch.written;
   }
 
@@ -93,7 +105,7 @@ export function createWriteBuffer(store: EventStore, options: WriteBufferOptions
       }
       if (batch.rows === 0) return Promise.resolve();
       if (batch.rows >= maxRows) void close();
-      else if (!timer) timer = setTimeout(() => void close(), maxDelayMs);
+      else if (!timer && inFlight === 0) timer = setTimeout(() => void close(), gatherMs);
       return batch.written;
     },
     async flush() {
