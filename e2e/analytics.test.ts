@@ -55,6 +55,27 @@ async function signedIn(path: string, width?: number): Promise<Page> {
 }
 
 describe('analytics screens', () => {
+  it('dashboard home shows its empty states for a new account, and the server\'s message when a call fails', async () => {
+    const page = await newPage(browser, server);
+    page.setDefaultTimeout(15_000);
+    const fresh = await registerByApi(server);
+    // A 4xx is not retried, so the failure shows at once.
+    await page.route('**/api/analytics/top-pages*', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { message: 'limit must be one of: 5, 10, 20, 50' } }) }),
+    );
+    await signInWithSession(page, fresh.session, '/dashboard');
+    await page.getByText('No websites', { exact: true }).waitFor();
+    await page.getByText('Get started by adding a new website.').waitFor();
+    await page.getByText('Failed to load top pages: limit must be one of: 5, 10, 20, 50').waitFor();
+    await page.getByRole('heading', { name: 'Total Ad Impressions' }).waitFor();
+    await page.unroute('**/api/analytics/top-pages*');
+    await page.getByLabel('Time Period').selectOption('week');
+    await page.getByText('No pages data').waitFor();
+    await page.getByText('No page analytics data is available for the selected period.').waitFor();
+    await checkA11y(page, 'dashboard home (empty)');
+    await page.close();
+  });
+
   it('dashboard home shows the KPIs, chart, top pages and websites of the chosen period', async () => {
     const page = await signedIn('/dashboard');
     await page.getByText(/Showing data from .+ to .+/).waitFor();
