@@ -60,7 +60,8 @@ interface GoogleTag {
   const script = d.currentScript as HTMLScriptElement | null;
   const site = script && script.getAttribute('data-site');
   if (!script || !site) return;
-  const endpoint = new URL('/api/collect', script.src).href;
+  // Relative to the script, so a Foldline served under a path prefix works too.
+  const endpoint = new URL('collect', script.src).href;
   const IDLE = 30000;
   const SESSION = 1800000;
   const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';

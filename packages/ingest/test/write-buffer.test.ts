@@ -1,0 +1,71 @@
+// The group-commit buffer against the real embedded event store: callers are answered only once their rows
+// can be read back, concurrent callers share writes, and a failed write fails every caller of its batch.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openEventStore, toEventTime, type EventStore } from '@foldline/event-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWriteBuffer } from '../src/write-buffer.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-buffer-'));
+let store: EventStore;
+beforeAll(async () => {
+  store = await openEventStore({ dataDir });
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const websiteId = '00000000-0000-4000-8000-000000000001';
+const span = (n: number) => ({
+  website_id: websiteId,
+  ts: toEventTime(Date.now()),
+  page_id: crypto.randomUUID(),
+  pageview_id: crypto.randomUUID(),
+  session_id: crypto.randomUUID(),
+  device: 'desktop',
+  scroll_y: n,
+  viewport_h: 800,
+  doc_h: 4000,
+  duration_ms: 1000,
+});
+const storedSpans = async () =>
+  Number((await store.query<{ n: string }>('SELECT count() AS n FROM foldline.viewport_spans WHERE website_id = {id:UUID}', { id: websiteId }))[0]!.n);
+
+describe('write buffer', () => {
+  it('answers each caller only after its rows are readable, sharing writes between concurrent callers', async () => {
+    const buffer = createWriteBuffer(store, { gatherMs: 20 });
+    const before = await storedSpans();
+    const callers = Array.from({ length: 200 }, (_, n) =>
+      buffer.add({ 'foldline.viewport_spans': [span(n)] }).then(() => storedSpans()),
+    );
+    const seen = await Promise.all(callers);
+    // Every caller saw at least its own row (and all rows of its batch) already stored.
+    seen.forEach((count, n) => expect(count, `caller ${n}`).toBeGreaterThanOrEqual(before + n + 1));
+    expect(await storedSpans()).toBe(before + 200);
+    expect(buffer.stats().flushes).toBeLessThan(200);
+    expect(buffer.stats().pendingRows).toBe(0);
+  });
+
+  it('writes at once when a batch reaches its row limit, and flush() writes what waits', async () => {
+    const buffer = createWriteBuffer(store, { gatherMs: 60_000, maxRows: 50 });
+    const before = await storedSpans();
+    await buffer.add({ 'foldline.viewport_spans': Array.from({ length: 50 }, (_, n) => span(n)) });
+    expect(await storedSpans()).toBe(before + 50);
+    const waiting = buffer.add({ 'foldline.viewport_spans': [span(1)] });
+    await buffer.flush();
+    await waiting;
+    expect(await storedSpans()).toBe(before + 51);
+  });
+
+  it('fails every caller of a batch whose write failed, and keeps working afterwards', async () => {
+    const buffer = createWriteBuffer(store, { gatherMs: 10 });
+    const good = span(1);
+    const failing = [buffer.add({ 'foldline.no_such_table': [{ x: 1 }] }), buffer.add({ 'foldline.viewport_spans': [good] })];
+    const results = await Promise.allSettled(failing);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(buffer.stats().failedFlushes).toBe(1);
+    await expect(buffer.add({ 'foldline.viewport_spans': [span(2)] })).resolves.toBeUndefined();
+  });
+});
