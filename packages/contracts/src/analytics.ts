@@ -92,7 +92,9 @@ export const topPageSchema = z.object({
   title: z.string(),
   full_url: z.string(),
   url_path: z.string(),
+  /** Distinct sessions with a pageview of the page in the period. */
   session_count: z.number(),
+  /** Every tracked event of the page in the period: pageviews, engagement and scroll updates, clicks, attention, ad events. */
   event_count: z.number(),
   /** Seconds. */
   avg_engagement_time: z.number(),
@@ -176,6 +178,7 @@ export const timeseriesResponseSchema = z.object({
 export type TimeseriesResponse = z.infer<typeof timeseriesResponseSchema>;
 
 export const REALTIME_WINDOW_MINUTES = 5;
+/** visitors: distinct sessions with any tracked activity (pageview, engagement, scroll, click) in the window. */
 export const realtimeResponseSchema = z.object({ visitors: z.number(), windowMinutes: z.number() });
 export type RealtimeResponse = z.infer<typeof realtimeResponseSchema>;
 
