@@ -2,6 +2,7 @@
 // records every beacon body sent to /api/collect and answers with the preferences a test sets.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { collectPayloadSchema } from '@foldline/contracts';
 
 export interface Prefs {
   clicks: boolean;
@@ -22,7 +23,9 @@ export interface Beacon {
 export interface FixtureServer {
   origin: string;
   beacons: Beacon[];
-  /** Set-Cookie headers the server would have to send for a cookie to appear: it never sends any. */
+  /** Beacons the collector's schema would refuse, with the reason. */
+  invalid: string[];
+  /** What the next answers tell the tracker to collect. */
   prefs: Prefs;
   page(path: string, html: string): void;
   close(): Promise<void>;
@@ -33,6 +36,7 @@ export async function startFixtureServer(trackerSource: string): Promise<Fixture
   const state: FixtureServer = {
     origin: '',
     beacons: [],
+    invalid: [],
     prefs: { clicks: true, scroll: true, engagement: true, ads: true },
     page: (path, html) => pages.set(path, html),
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -43,7 +47,10 @@ export async function startFixtureServer(trackerSource: string): Promise<Fixture
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       request.on('end', () => {
-        state.beacons.push(JSON.parse(body) as Beacon);
+        const beacon = JSON.parse(body) as Beacon;
+        state.beacons.push(beacon);
+        const checked = collectPayloadSchema.safeParse(beacon);
+        if (!checked.success) state.invalid.push(`${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message} in ${body.slice(0, 500)}`);
         response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
         response.end(JSON.stringify({ ok: true, prefs: state.prefs }));
       });

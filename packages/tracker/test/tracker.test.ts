@@ -29,6 +29,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   server.beacons.length = 0;
+  server.invalid.length = 0;
   server.prefs = { clicks: true, scroll: true, engagement: true, ads: true };
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   page = await context.newPage();
@@ -43,7 +44,11 @@ beforeEach(async () => {
   // Paused from here on: time moves only when a test runs the clock.
   await page.clock.pauseAt(START + 5_000);
 });
-afterEach(() => context.close());
+afterEach(async () => {
+  await context.close();
+  // Whatever a test asserted, every beacon the tracker sent must pass the collector's schema.
+  expect(server.invalid).toEqual([]);
+});
 
 async function open(path: string, body: string, title?: string): Promise<void> {
   server.page(path, fixturePage(server.origin, body, title));
