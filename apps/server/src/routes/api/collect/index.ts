@@ -42,6 +42,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/collect',
     {
       bodyLimit: COLLECT_BODY_LIMIT,
+      // Two access-log lines per beacon would cost more than the beacon: drops are counted by app.ingest instead.
+      logLevel: 'warn',
       config: { rateLimit: app.rateLimits.collect ?? DEFAULT_COLLECT_LIMIT },
       schema: { response: { 200: collectResponseSchema } },
     },
