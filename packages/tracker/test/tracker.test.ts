@@ -31,7 +31,12 @@ beforeEach(async () => {
   server.beacons.length = 0;
   server.invalid.length = 0;
   server.prefs = { clicks: true, scroll: true, engagement: true, ads: true };
-  context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await setUp({});
+});
+
+/** A fresh context and page with test-driven visibility and a paused fake clock. */
+async function setUp(options: { hasTouch?: boolean; isMobile?: boolean; width?: number }): Promise<void> {
+  context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 720 }, hasTouch: options.hasTouch, isMobile: options.isMobile });
   page = await context.newPage();
   // The page's visibility is driven by the test (a headless page is always visible).
   await page.addInitScript(() => {
@@ -43,7 +48,7 @@ beforeEach(async () => {
   await page.clock.install({ time: START });
   // Paused from here on: time moves only when a test runs the clock.
   await page.clock.pauseAt(START + 5_000);
-});
+}
 afterEach(async () => {
   await context.close();
   // Whatever a test asserted, every beacon the tracker sent must pass the collector's schema.
@@ -244,6 +249,57 @@ describe('tracker', () => {
       await page.clock.runFor(1000);
       await setHidden(true);
       await expect.poll(() => adEvents('viewable').length, { timeout: 10_000 }).toBe(1);
+    });
+
+    it('follows Google Publisher Tag events: a render is an impression, a refresh a new one, impressionViewable counts', async () => {
+      // A stand-in with GPT's public surface (cmd queue, pubads().addEventListener, event objects): no network here.
+      const gpt = `<script>
+        window.googletag = { cmd: { push: (f) => f() }, listeners: {}, pubads() { const l = this.listeners; return { addEventListener: (type, f) => (l[type] = l[type] || []).push(f) }; } };
+        window.fireGpt = (type, extra) => {
+          const slot = { getSlotElementId: () => 'div-gpt-ad-top', getAdUnitPath: () => '/1234/home/top' };
+          (googletag.listeners[type] || []).forEach((f) => f(Object.assign({ slot }, extra)));
+        };
+      </script>`;
+      await open('/gpt', `${gpt}<main style="height:3000px"><div id="div-gpt-ad-top" style="width:728px;height:90px;margin-left:20px"></div></main>`);
+      await page.clock.runFor(1000);
+      const fire = (type: string, extra: object = {}) => page.evaluate(([t, e]) => (window as unknown as { fireGpt(t: unknown, e: unknown): void }).fireGpt(t, e), [type, extra] as const);
+      await fire('slotRenderEnded', { isEmpty: false, size: [728, 90] });
+      await fire('impressionViewable');
+      await fire('slotRenderEnded', { isEmpty: false, size: [728, 90] });
+      await fire('slotRenderEnded', { isEmpty: true, size: null });
+      await hideAndCollect();
+      const lifecycle = events('ad').filter((e) => e.ev !== 'view_time');
+      expect(lifecycle.map((e) => e.ev)).toEqual(['impression', 'viewable', 'impression', 'empty']);
+      expect(lifecycle[0]!.slot).toEqual({ key: 'div-gpt-ad-top', name: '/1234/home/top', gid: '/1234/home/top', sel: '#div-gpt-ad-top', x: 20, y: 0, w: 728, h: 90 });
+      const [first, viewable, refresh, empty] = lifecycle.map((e) => e.imp);
+      expect(viewable).toBe(first);
+      expect(new Set([first, refresh, empty]).size).toBe(3);
+    });
+
+    it('counts a tap on an ad followed by leaving the page as an estimated ad click (touch variant)', async () => {
+      await context.close();
+      await setUp({ hasTouch: true, isMobile: true, width: 375 });
+      await open('/touch-ad', '<main style="height:2000px"><div data-ad-slot="555" style="width:320px;height:50px;margin:20px"><img alt="" style="display:block;width:320px;height:50px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div></main>');
+      await page.clock.runFor(1000);
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+      await page.touchscreen.tap(100, 40);
+      // The advertiser's page opens: this one is hidden right after the tap.
+      await setHidden(true);
+      await page.clock.runFor(100);
+      await expect.poll(() => adEvents('click').length, { timeout: 10_000 }).toBe(1);
+      expect(adEvents('click')[0]).toMatchObject({ imp: adEvents('impression')[0]!.imp, slot: { key: '555', w: 320, h: 50 } });
+    });
+
+    it('does not count a tap on an ad when the reader stays', async () => {
+      await context.close();
+      await setUp({ hasTouch: true, isMobile: true, width: 375 });
+      await open('/touch-stay', '<main style="height:2000px"><div data-ad-slot="556" style="width:320px;height:50px;margin:20px"><img alt="" style="display:block;width:320px;height:50px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div></main>');
+      await page.clock.runFor(1000);
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+      await page.touchscreen.tap(100, 40);
+      await page.clock.runFor(2000);
+      await hideAndCollect();
+      expect(adEvents('click')).toEqual([]);
     });
 
     it('counts a click into the ad iframe as an estimated ad click', async () => {
