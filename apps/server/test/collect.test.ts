@@ -1,5 +1,6 @@
 // POST /api/collect end to end: beacons through the real pipeline into chDB and the metadata store.
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { collectPayloadSchema } from '@foldline/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adSlot, beacon, collect, insertWebsite, pageviewEvent, type TestWebsite } from './collect-factory.ts';
@@ -159,12 +160,18 @@ describeEachDialect('collect', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect(response.headers['cache-control']).toContain('max-age=');
-    expect(response.body).toContain('/api/collect');
+    expect(response.body).toContain('data-site');
     const etag = String(response.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await t.app.inject({ method: 'GET', url: '/api/tracker.js', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+
+    const gzipped = await t.app.inject({ method: 'GET', url: '/api/tracker.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(response.body);
+    expect(gzipped.rawPayload.length).toBeLessThanOrEqual(4096);
+    expect(gzipped.headers.etag).not.toBe(etag);
   });
 });
 

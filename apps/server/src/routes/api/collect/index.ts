@@ -62,12 +62,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/tracker.js', async (request, reply) => {
     const tracker = await trackerScript();
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const etag = gzip ? tracker.gzipEtag : tracker.etag;
     reply
       .header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400')
-      .header('etag', tracker.etag)
+      .header('etag', etag)
       .header('vary', 'accept-encoding');
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(tracker.etag)) return reply.code(304).send();
-    return reply.type('application/javascript; charset=utf-8').send(tracker.source);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    reply.type('application/javascript; charset=utf-8');
+    return gzip ? reply.header('content-encoding', 'gzip').send(tracker.gzipped) : reply.send(tracker.source);
   });
 };
 
