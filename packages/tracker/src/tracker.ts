@@ -1,6 +1,8 @@
 // The Foldline tracker: pageviews, engaged time, scroll spans, clicks, attention and ad viewability, sent as one
 // batch per pageview to /api/collect. Cookieless, no dependencies, 4 KB gzipped budget (see build.ts).
 // The beacon format is defined in packages/contracts/src/collect.ts; keys here are its short keys.
+import { sessionId, uuid } from './ids.ts';
+import { selector } from './selector.ts';
 
 interface Prefs {
   clicks: boolean;
@@ -63,7 +65,6 @@ interface GoogleTag {
   // Relative to the script, so a Foldline served under a path prefix works too.
   const endpoint = new URL('collect', script.src).href;
   const IDLE = 30000;
-  const SESSION = 1800000;
   const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';
   const now = Date.now;
   const max = Math.max;
@@ -76,6 +77,7 @@ interface GoogleTag {
 
   let queue: Ev[] = [];
   let pv = '';
+  let sid = '';
   let url = '';
   let pvWidth = 0;
   let pvEvent: Ev | null = null;
@@ -97,27 +99,6 @@ interface GoogleTag {
 
   const visible = () => d.visibilityState == 'visible';
   const docHeight = () => max(d.documentElement.scrollHeight, d.body ? d.body.scrollHeight : 0);
-  const hex = (n: number) => (n + 256).toString(16).slice(1);
-  const uuid = () => {
-    const b = crypto.getRandomValues(new Uint8Array(16));
-    b[6] = (b[6]! & 15) | 64;
-    b[8] = (b[8]! & 63) | 128;
-    const h = Array.prototype.map.call(b, hex).join('');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  };
-  // Session id in sessionStorage, renewed after 30 minutes without activity; nothing persistent is stored.
-  const session = () => {
-    let id = '';
-    try {
-      const [stored, at] = (sessionStorage.getItem('fl_s') || '').split('.');
-      id = stored && now() - Number(at) < SESSION ? stored : uuid();
-      sessionStorage.setItem('fl_s', `${id}.${now()}`);
-    } catch {
-      id = id || uuid();
-    }
-    return id;
-  };
-  const sid = session();
 
   const push = (ev: Ev) => {
     if (pv && allowed(ev.k)) queue.push(ev);
@@ -180,7 +161,7 @@ interface GoogleTag {
     const t = now();
     const events = queue.filter((ev) => allowed(ev.k)).map((ev) => ({ ...ev, a: max(0, t - ev.a) }));
     queue = [];
-    session();
+    sessionId();
     // Chunks stay well under the collector's 500 events and 64 KB.
     for (let i = 0; i < events.length; i += 100) {
       const body = JSON.stringify({ site, u: url, pv, sid, vw: pvWidth, e: events.slice(i, i + 100) });
@@ -202,6 +183,7 @@ interface GoogleTag {
     send(true);
     url = href;
     pv = uuid();
+    sid = sessionId();
     pvWidth = w.innerWidth;
     deepest = 0;
     reportedDepth = -1;
@@ -371,23 +353,8 @@ interface GoogleTag {
     }, 50);
   };
 
-  // ---- Clicks ----
-  const selector = (el: Element | null): string => {
-    const parts: string[] = [];
-    for (; el && parts.length < 6; el = el.parentElement) {
-      if (el.id && !/\d{3}/.test(el.id)) {
-        parts.unshift(`#${CSS.escape(el.id)}`);
-        break;
-      }
-      const tag = el.localName;
-      let n = 1;
-      for (let sib = el.previousElementSibling; sib; sib = sib.previousElementSibling) if (sib.localName == tag) n++;
-      parts.unshift(n > 1 ? `${tag}:nth-of-type(${n})` : tag);
-      if (tag == 'body') break;
-    }
-    return parts.join('>').slice(0, 1000);
-  };
 
+  // ---- Clicks ----
   on(d, 'click', (e) => {
     input();
     const me = e as MouseEvent;
