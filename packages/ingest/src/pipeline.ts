@@ -46,6 +46,9 @@ export interface Ingest {
   accept(payload: unknown, meta: RequestMeta): Promise<IngestResult>;
   flush(): Promise<void>;
   stats(): IngestStats;
+  /** Writes what waits, then forgets the websites' cached pages, ad units and settings: called when their data
+   * is cleared or they are deleted, so later beacons register pages afresh (or are dropped as unknown). */
+  forgetWebsites(websiteIds: readonly string[]): Promise<void>;
   /** Stops taking batches, writes what waits and finishes background metadata writes. */
   close(): Promise<void>;
 }
@@ -283,6 +286,14 @@ export function createIngest(options: IngestOptions): Ingest {
       return { outcome: batch.stored > 0 ? 'stored' : 'dropped', stored: batch.stored, dropped: batch.dropped, prefs: batch.site!.prefs };
     },
     flush: () => parts.buffer.flush(),
+    async forgetWebsites(websiteIds) {
+      await parts.buffer.flush();
+      await parts.registry.drain();
+      for (const id of websiteIds) {
+        parts.websites.forget(id);
+        parts.registry.forgetWebsite(id);
+      }
+    },
     stats: () => ({ batches, storedEvents, dropped: { ...dropped }, buffer: parts.buffer.stats() }),
     async close() {
       closed = true;

@@ -38,6 +38,8 @@ interface Entry {
 export interface Registry {
   pageId(sighting: PageSighting): Promise<string>;
   adUnitId(sighting: AdUnitSighting): Promise<string>;
+  /** Drops what is remembered of a website's pages and units, after they were deleted from the store. */
+  forgetWebsite(websiteId: string): void;
   /** Waits for the background refreshes still running. */
   drain(): Promise<void>;
 }
@@ -131,13 +133,20 @@ export function createRegistry(db: MetadataDb, onError: (error: unknown) => void
       });
     },
     adUnitId(s) {
-      return resolve(units, `${s.pageId}\n${s.slotKey}`, () => loadUnit(s), (entry) => {
+      return resolve(units, `${s.websiteId}\n${s.pageId}\n${s.slotKey}`, () => loadUnit(s), (entry) => {
         if (s.at - entry.touched < TOUCH_INTERVAL_MS) return;
         entry.touched = s.at;
         inBackground(
           db.updateTable('ad_units').set(unitFields(s)).where('id', '=', entry.id).where('last_detected', '<', iso(s.at)).execute(),
         );
       });
+    },
+    forgetWebsite(websiteId) {
+      // Keys start with the website id, so a cleared website's pages are registered afresh on the next visit.
+      const prefix = `${websiteId}\n`;
+      for (const map of [pages, units]) {
+        for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+      }
     },
     async drain() {
       while (background.size > 0 || loading.size > 0) await Promise.allSettled([...background, ...loading.values()]);

@@ -15,6 +15,8 @@ export interface SiteInfo {
 export interface WebsiteCache {
   /** The website with this tracking code, or null when there is none. */
   find(trackingCode: string): Promise<SiteInfo | null>;
+  /** Forgets a website at once (deleted or cleared), instead of trusting the cached entry until it expires. */
+  forget(websiteId: string): void;
 }
 
 export const NOTHING_COLLECTED: CollectPrefs = { clicks: false, scroll: false, engagement: false, ads: false };
@@ -47,6 +49,9 @@ export function createWebsiteCache(db: MetadataDb, ttlMs = 5_000): WebsiteCache 
       if (entries.size > 50_000) entries.clear();
       entries.set(code, { site, expires: Date.now() + ttlMs });
       return site;
+    },
+    forget(websiteId) {
+      for (const [code, entry] of entries) if (entry.site?.id === websiteId) entries.delete(code);
     },
   };
 }

@@ -18,4 +18,6 @@ export async function deleteEventsOfWebsites(app: FastifyInstance, websiteIds: r
 export async function removeWebsites(app: FastifyInstance, userId: string, websiteIds: readonly string[]): Promise<void> {
   await deleteEventsOfWebsites(app, websiteIds);
   await deleteWebsitesOfUser(app.metadata.db, userId, websiteIds);
+  // The collector must not keep resolving beacons to the deleted website and its pages from memory.
+  await app.ingest.forgetWebsites(websiteIds);
 }
