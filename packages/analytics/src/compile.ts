@@ -62,8 +62,14 @@ const SOURCE_DIMENSIONS: Record<SourceName, readonly Dimension[]> = {
   activity: ['website_id', 'page_id', 'device', 'hour', 'day'],
 };
 
-/** Raw tables whose rows count as a page's events (the page_events_hourly rollup counts the same ones). */
-const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
+/** What the page events log (every event table's rows, at their exact time) holds for each component. */
+const LOG_SUMS: Partial<Record<Component, string>> = {
+  c_impressions: 'sum(impressions)',
+  c_viewable: 'sum(viewable)',
+  c_ad_clicks: 'sum(clicks)',
+  c_events: 'sum(events)',
+  c_pageviews: 'sum(pageviews)',
+};
 /** Tables whose rows show a visitor is on the site right now. */
 const ACTIVITY_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks'] as const;
 
@@ -112,9 +118,15 @@ export function compileQuery(query: AnalyticsQuery): CompiledQuery {
   const splitDay = comparing ? params.named('current_first_day', 'Date', formatTime(ceilDay(query.range.start)).slice(0, 10)) : '';
   const context: BranchContext = { dimensions, comparing, split, splitDay, siteLevel, timezone, components, filterSql, params };
   const branches: string[] = [];
+  const logged: Component[] = [];
   for (const source of sources) {
     const needed = components.filter((component) => query.metrics.some((m) => METRIC_DEFINITIONS[m].source === source && METRIC_DEFINITIONS[m].components.includes(component)));
-    branches.push(...sourceBranches(source, needed, context, boundaries, window, query.metrics));
+    branches.push(...sourceBranches(source, needed, context, boundaries, window, logged));
+  }
+  // One read of the page events log answers the edges of every source that handed them over.
+  if (logged.length) {
+    const where = `${filterSql} AND ${timeCondition('ts', splitByTier(boundaries, false).raw, params, TIME)}`;
+    branches.push(branch(context, 'ts', 'foldline.page_events_log', where, pick(LOG_SUMS, logged)));
   }
 
   const keys = [...(comparing ? ['period'] : []), ...dimensions];
@@ -221,7 +233,8 @@ function sourceBranches(
   context: BranchContext,
   boundaries: Date[],
   window: TimeWindow,
-  metrics: readonly Metric[],
+  /** Components whose raw edges the caller reads from the page events log, in one branch for every source. */
+  logged: Component[],
 ): string[] {
   const { params, filterSql } = context;
   const rawWindow = () => timeCondition('ts', [window], params, TIME);
@@ -251,18 +264,14 @@ function sourceBranches(
         branches.push(branch(context, 'hour', tables.hour, where, pick(sums, needed)));
       }
       if (segments.raw.length) {
-        const edges = segments.raw;
-        if (source === 'ads') {
-          const where = `${filterSql} AND ${timeCondition('ts', edges, params, TIME)}`;
+        if (context.dimensions.includes('ad_unit_id')) {
+          // Only ad events know their ad unit: the log keeps pages, not units.
+          const where = `${filterSql} AND ${timeCondition('ts', segments.raw, params, TIME)}`;
           const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
           branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
         } else {
-          const rawTables = metrics.includes('events') ? EVENT_TABLES : (['pageviews'] as const);
-          const condition = `${filterSql} AND ${timeCondition('ts', edges, params, TIME)}`;
-          const union = rawTables
-            .map((table) => `SELECT website_id, ts, page_id, device, ${table === 'pageviews' ? 1 : 0} AS is_pageview FROM foldline.${table} WHERE ${condition}`)
-            .join(' UNION ALL ');
-          branches.push(branch(context, 'ts', `(${union})`, '1', pick({ c_events: 'count()', c_pageviews: 'toUInt64(sum(is_pageview))' }, needed)));
+          // The partial hours at the edges come from the page events log: time-ordered, so an edge is a short range.
+          logged.push(...needed.filter((component) => !logged.includes(component)));
         }
       }
       return branches;
@@ -272,12 +281,21 @@ function sourceBranches(
     case 'engagement': {
       // First each pageview's engaged time and deepest scroll (its rows are increments and running maxima), timed by its
       // first row. A pageview has one website, page and device, so grouping by its id alone is enough — and cheaper.
-      const perPageview = `(SELECT any(website_id) AS pv_website_id, any(page_id) AS pv_page_id, any(device) AS pv_device, min(ts) AS first_ts,
-      sum(engaged_ms) AS pageview_ms, max(max_scroll_pct) AS pageview_scroll
+      // Only what the outer query uses is aggregated per pageview: every extra aggregate costs on each of its rows.
+      const renamed: Partial<Record<Dimension, string>> = {};
+      const columns: string[] = [];
+      for (const dimension of ['website_id', 'page_id', 'device'] as const) {
+        if (!context.dimensions.includes(dimension)) continue;
+        renamed[dimension] = `pv_${dimension}`;
+        columns.push(`any(${dimension}) AS pv_${dimension}`);
+      }
+      if (context.comparing || context.dimensions.includes('hour') || context.dimensions.includes('day')) columns.push('min(ts) AS first_ts');
+      if (needed.includes('c_engaged_ms')) columns.push('sum(engaged_ms) AS pageview_ms');
+      if (needed.includes('c_scroll_sum')) columns.push('max(max_scroll_pct) AS pageview_scroll');
+      const perPageview = `(SELECT ${columns.length ? columns.join(', ') : '1 AS pageview'}
     FROM foldline.engagement WHERE ${filterSql} AND ${rawWindow()}
     GROUP BY pageview_id)`;
       const own = { c_engaged_pageviews: 'count()', c_engaged_ms: 'sum(pageview_ms)', c_scroll_sum: 'toUInt64(sum(pageview_scroll))' };
-      const renamed = { website_id: 'pv_website_id', page_id: 'pv_page_id', device: 'pv_device' };
       return [branch(context, 'first_ts', perPageview, '1', pick(own, needed), renamed)];
     }
     case 'activity': {
