@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkA11y,
+  expectNoHorizontalOverflow,
   expectText,
   failRequests,
   holdRequests,
@@ -67,6 +68,7 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
       expect(await page.getByLabel('Email address').getAttribute('type')).toBe('email');
       expect(await page.getByRole('link', { name: 'create a new account' }).getAttribute('href')).toBe('/auth/register');
       expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password');
+      await expectNoHorizontalOverflow(page, 'login');
       await checkA11y(page, 'login');
       await screenshot(page, `login-${width}`);
 
@@ -142,6 +144,7 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
       await page.goto('/auth/register');
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
       expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
+      await expectNoHorizontalOverflow(page, 'register');
       await checkA11y(page, 'register');
       await screenshot(page, `register-${width}`);
 
@@ -192,6 +195,7 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
     await withPage(width, async (page) => {
       await page.goto('/forgot-password');
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await expectNoHorizontalOverflow(page, 'forgot password');
       await checkA11y(page, 'forgot password');
       await screenshot(page, `forgot-password-${width}`);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -222,6 +226,7 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
       await expectText(page, 'Invalid or Expired Link');
       await expectText(page, 'This password reset link is invalid or has expired.');
       expect(await page.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
+      await expectNoHorizontalOverflow(page, 'reset password invalid');
       await checkA11y(page, 'reset password invalid');
       await screenshot(page, `reset-password-invalid-${width}`);
 
@@ -233,6 +238,7 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
       await page.getByLabel('New Password', { exact: true }).waitFor();
       expect(await page.getByLabel('New Password', { exact: true }).getAttribute('minlength')).toBe('8');
       expect(await page.getByLabel('Confirm New Password').getAttribute('minlength')).toBe('8');
+      await expectNoHorizontalOverflow(page, 'reset password form');
       await checkA11y(page, 'reset password form');
       await screenshot(page, `reset-password-${width}`);
 
@@ -323,6 +329,9 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
       nav = await openSidebar();
       await nav.getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL('**/dashboard/settings');
+      // The frame (top bar, sidebar) fits the phone; checked on a settings form, the simplest screen inside it.
+      await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+      await expectNoHorizontalOverflow(page, 'dashboard frame');
       nav = await openSidebar();
       await nav.getByRole('link', { name: 'Dashboard' }).click();
       await page.waitForURL(/\/dashboard$/);

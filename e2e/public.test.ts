@@ -1,7 +1,7 @@
 // Public screens in a real browser at 1280 and 375 px: landing, about, docs (with the recorded vote), contact, legal, 404, error screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, expectText, failRequests, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, screenshot, signUpAndSignIn, WIDTHS } from './support/browser.ts';
+import { checkA11y, expectNoHorizontalOverflow, expectText, failRequests, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, screenshot, signUpAndSignIn, WIDTHS } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -57,6 +57,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       for (const href of ['/#features', '/#how-it-works', '/about#testimonials', '/docs', '/contact', '/about', '/privacy-policy', '/terms-of-use']) {
         expect(footerLinks).toContain(href);
       }
+      await expectNoHorizontalOverflow(page, 'landing');
       await checkA11y(page, 'landing');
       await screenshot(page, `landing-${width}`);
 
@@ -104,6 +105,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       const hrefs = await page.locator('main a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(hrefs).toContain('/auth/register');
       expect(hrefs).toContain('/contact');
+      await expectNoHorizontalOverflow(page, 'about');
       await checkA11y(page, 'about');
       await screenshot(page, `about-${width}`);
     });
@@ -115,6 +117,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
       await expectText(page, 'Effective date: April 01, 2025');
       await expectText(page, /do not knowingly collect any data from children under 13/);
+      await expectNoHorizontalOverflow(page, 'privacy policy');
       await checkA11y(page, 'privacy policy');
       await screenshot(page, `privacy-policy-${width}`);
 
@@ -123,6 +126,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       await expectText(page, 'Effective date: April 01, 2025');
       await expectText(page, /governed by the laws of the State of New Jersey/);
       await expectText(page, /children under 13/);
+      await expectNoHorizontalOverflow(page, 'terms of use');
       await checkA11y(page, 'terms of use');
       await screenshot(page, `terms-of-use-${width}`);
     });
@@ -145,6 +149,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
         'Troubleshooting',
         'FAQs',
       ]);
+      await expectNoHorizontalOverflow(page, 'docs');
       await checkA11y(page, 'docs');
       await screenshot(page, `docs-${width}`);
 
@@ -191,6 +196,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       await expectText(page, /paste it into the head section/);
       await expectText(page, 'support@foldline.io');
       expect(await page.getByRole('textbox', { name: 'Message', exact: true }).getAttribute('rows')).toBe('4');
+      await expectNoHorizontalOverflow(page, 'contact');
       await checkA11y(page, 'contact');
       await screenshot(page, `contact-${width}`);
 
@@ -233,6 +239,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       await expectText(page, "Sorry, we couldn't find the page you're looking for.");
       expect(await page.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
       expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+      await expectNoHorizontalOverflow(page, '404');
       await checkA11y(page, '404');
       await screenshot(page, `not-found-${width}`);
       await page.getByRole('link', { name: 'Go home' }).click();
@@ -247,6 +254,7 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
       const restore = await failRequests(page, /\/assets\/about-[^/]*\.js$/);
       await page.locator('footer').getByRole('link', { name: 'About' }).click();
       await expectText(page, 'Something went wrong');
+      await expectNoHorizontalOverflow(page, 'error screen');
       await checkA11y(page, 'error screen');
       await screenshot(page, `error-screen-${width}`);
       await restore();

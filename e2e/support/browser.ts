@@ -188,3 +188,17 @@ export async function storedSession(page: Page): Promise<{ local: (string | null
     return { local: keys.map((k) => localStorage.getItem(k)), session: keys.map((k) => sessionStorage.getItem(k)) };
   });
 }
+
+/** Fails when the page is wider than the viewport (content cut off or a sideways scroll on a phone). */
+export async function expectNoHorizontalOverflow(page: Page, context = 'page'): Promise<void> {
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > width + 1);
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: width,
+      culprits: wide.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+    };
+  });
+  if (scrollWidth > clientWidth) throw new Error(`${context} is ${scrollWidth}px wide in a ${clientWidth}px viewport: ${culprits.join(', ')}`);
+}
