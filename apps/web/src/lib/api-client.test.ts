@@ -1,0 +1,172 @@
+// The API client's contract: bearer token, one shared refresh on 401, retry, session loss, typed errors.
+import type { Tokens } from '@foldline/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, errorMessage, type TokenStore } from './api-client.ts';
+
+interface Call {
+  url: string;
+  method: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+/** A tiny in-memory API: `valid` is the one accepted access token; /auth/refresh swaps a known refresh token for a new pair. */
+function fakeApi(options: { refreshStatus?: number } = {}) {
+  const state = { valid: 'access-2', refreshCalls: 0, calls: [] as Call[] };
+  let releaseRefresh: () => void = () => {};
+  const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call: Call = { url: String(input), method: init?.method ?? 'GET', authorization: headers.authorization, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    state.calls.push(call);
+    if (call.url === '/api/auth/refresh') {
+      state.refreshCalls += 1;
+      await refreshGate;
+      if (options.refreshStatus && options.refreshStatus !== 200) return json(options.refreshStatus, { error: { message: 'Invalid refresh token' } });
+      if ((call.body as { refreshToken?: string }).refreshToken !== 'refresh-1') return json(401, { error: { message: 'Invalid refresh token' } });
+      return json(200, { tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } });
+    }
+    if (call.url === '/api/auth/login') return json(401, { error: { message: 'Invalid email or password' } });
+    if (call.url.startsWith('/api/broken')) return new Response('<html>oops</html>', { status: 502 });
+    if (call.authorization !== `Bearer ${state.valid}`) return json(401, { error: { message: 'Invalid or expired access token' } });
+    if (call.url.startsWith('/api/missing')) return json(404, { error: { message: 'Website not found' } });
+    return json(200, { ok: true, url: call.url });
+  };
+  return { state, fetchImpl, releaseRefresh: () => releaseRefresh() };
+}
+
+function memoryTokens(initial: { access: string | null; refresh: string | null }) {
+  const store = { ...initial, cleared: 0, saved: [] as Tokens[] };
+  const tokens: TokenStore = {
+    getAccessToken: () => store.access,
+    getRefreshToken: () => store.refresh,
+    saveTokens: (t) => {
+      store.saved.push(t);
+      store.access = t.accessToken;
+      store.refresh = t.refreshToken;
+    },
+    clear: () => {
+      store.cleared += 1;
+      store.access = null;
+      store.refresh = null;
+    },
+  };
+  return { store, tokens };
+}
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and returns the parsed body', async () => {
+    const api = fakeApi();
+    api.releaseRefresh();
+    const { tokens } = memoryTokens({ access: 'access-2', refresh: 'refresh-1' });
+    const client = createApiClient({ fetch: api.fetchImpl, tokens });
+    await expect(client.get('/websites', { status: 'active', search: '', page: undefined })).resolves.toEqual({ ok: true, url: '/api/websites?status=active' });
+    expect(api.state.calls[0]?.authorization).toBe('Bearer access-2');
+  });
+
+  it('on a 401 refreshes once, stores the new tokens and retries the original request', async () => {
+    const api = fakeApi();
+    api.releaseRefresh();
+    const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+    const client = createApiClient({ fetch: api.fetchImpl, tokens });
+    await expect(client.put('/websites/1', { name: 'x' })).resolves.toMatchObject({ ok: true });
+    expect(api.state.refreshCalls).toBe(1);
+    expect(store.access).toBe('access-2');
+    expect(store.refresh).toBe('refresh-2');
+    const retried = api.state.calls.at(-1);
+    expect(retried).toMatchObject({ url: '/api/websites/1', method: 'PUT', authorization: 'Bearer access-2', body: { name: 'x' } });
+  });
+
+  it('concurrent 401s share one refresh (single flight)', async () => {
+    const api = fakeApi();
+    const { tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+    const client = createApiClient({ fetch: api.fetchImpl, tokens });
+    const requests = [client.get('/a'), client.get('/b'), client.get('/c')];
+    // Let all three reach their 401 and wait on the refresh before it answers.
+    await expect.poll(() => api.state.calls.filter((c) => c.url === '/api/auth/refresh').length).toBe(1);
+    await expect.poll(() => api.state.calls.filter((c) => c.authorization === 'Bearer access-1').length).toBe(3);
+    api.releaseRefresh();
+    const results = await Promise.all(requests);
+    expect(results.map((r) => (r as { url: string }).url)).toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(api.state.refreshCalls).toBe(1);
+  });
+
+  it('a request that failed with an old token after another refreshed retries with the new token, without refreshing again', async () => {
+    const api = fakeApi();
+    api.releaseRefresh();
+    const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const response = await api.fetchImpl(input, init);
+      // Another tab/request rotated the tokens while this 401 was on its way back.
+      if (response.status === 401 && String(input) === '/api/slow') {
+        store.access = 'access-2';
+        store.refresh = 'refresh-2';
+      }
+      return response;
+    };
+    const client = createApiClient({ fetch: fetchImpl, tokens });
+    await expect(client.get('/slow')).resolves.toMatchObject({ ok: true });
+    expect(api.state.refreshCalls).toBe(0);
+  });
+
+  it('with no refresh token, clears the session and reports it without calling refresh', async () => {
+    const api = fakeApi();
+    api.releaseRefresh();
+    const { store, tokens } = memoryTokens({ access: 'access-1', refresh: null });
+    let expired = 0;
+    const client = createApiClient({ fetch: api.fetchImpl, tokens, onSessionExpired: () => (expired += 1) });
+    await expect(client.get('/websites')).rejects.toMatchObject({ status: 401 });
+    expect(api.state.refreshCalls).toBe(0);
+    expect(store.cleared).toBe(1);
+    expect(expired).toBe(1);
+  });
+
+  it('when the refresh fails, clears both tokens and reports the lost session once', async () => {
+    const api = fakeApi({ refreshStatus: 401 });
+    api.releaseRefresh();
+    const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let expired = 0;
+    const client = createApiClient({ fetch: api.fetchImpl, tokens, onSessionExpired: () => (expired += 1) });
+    const error = await client.get('/websites').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(store.access).toBeNull();
+    expect(store.refresh).toBeNull();
+    expect(expired).toBe(1);
+    // The original request is not retried with the dead token.
+    expect(api.state.calls.filter((c) => c.url === '/api/websites')).toHaveLength(1);
+  });
+
+  it('a 401 from sign-in is its answer, not an expired session', async () => {
+    const api = fakeApi();
+    api.releaseRefresh();
+    const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+    const client = createApiClient({ fetch: api.fetchImpl, tokens, onSessionExpired: () => expect.fail('must not expire') });
+    const error = (await client.post('/auth/login', { email: 'a', password: 'b' }).catch((e: unknown) => e)) as ApiError;
+    expect(error.serverMessage).toBe('Invalid email or password');
+    expect(api.state.refreshCalls).toBe(0);
+    expect(store.cleared).toBe(0);
+  });
+
+  it('errors carry the status and the server message; without one the screen falls back to its own text', async () => {
+    const api = fakeApi();
+    api.releaseRefresh();
+    const { tokens } = memoryTokens({ access: 'access-2', refresh: 'refresh-1' });
+    const client = createApiClient({ fetch: api.fetchImpl, tokens });
+    const notFound = (await client.get('/missing').catch((e: unknown) => e)) as ApiError;
+    expect(notFound).toMatchObject({ status: 404, message: 'Website not found', serverMessage: 'Website not found' });
+    expect(errorMessage(notFound, 'Failed to load')).toBe('Website not found');
+
+    const broken = (await client.get('/broken').catch((e: unknown) => e)) as ApiError;
+    expect(broken.status).toBe(502);
+    expect(broken.serverMessage).toBeUndefined();
+    expect(errorMessage(broken, 'Failed to load')).toBe('Failed to load');
+
+    const offline = createApiClient({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')), tokens });
+    const network = (await offline.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(network.status).toBe(0);
+    expect(errorMessage(network, 'Login failed. Please check your credentials.')).toBe('Login failed. Please check your credentials.');
+    expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+});
