@@ -6,8 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    // @foldline/contracts is a workspace symlink exporting .ts source: resolve through the link and
-    // prefer its source condition so Vite transpiles it like our own files.
+    // @foldline/contracts is a workspace symlink exporting .ts source: following the link to its real path puts it
+    // outside node_modules, so Vite transpiles it like our own files (the default, stated because the app relies on it).
     preserveSymlinks: false,
   },
   server: {
