@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PREFERENCES, DEFAULT_THRESHOLDS } from '@foldline/contracts';
-import { toEventTime } from '@foldline/event-store';
+import { EVENT_TABLES, toEventTime } from '@foldline/event-store';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
@@ -53,7 +53,7 @@ try {
   const counts = await app.events.query<{ table: string; rows: string }>(
     "SELECT table, sum(rows) AS rows FROM system.parts WHERE database = 'foldline' AND active GROUP BY table ORDER BY table",
   );
-  const total = counts.filter((c) => !c.table.endsWith('_hourly') && !c.table.endsWith('_daily') && c.table !== 'schema_migrations').reduce((sum, c) => sum + Number(c.rows), 0);
+  const total = counts.filter((c) => (EVENT_TABLES as readonly string[]).includes(c.table)).reduce((sum, c) => sum + Number(c.rows), 0);
   console.log(`${total.toLocaleString('en')} events`);
   for (const c of counts) console.log(`  ${c.table.padEnd(20)} ${Number(c.rows).toLocaleString('en')}`);
 
