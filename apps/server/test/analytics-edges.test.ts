@@ -62,6 +62,24 @@ describe('page events log', () => {
     expect(log).toEqual(raw);
   });
 
+  it('has the combined page stats rollups agree with the raw rows per day and per hour', async () => {
+    const params = { from: iso(now - 400 * 24 * HOUR), to: iso(now + HOUR) };
+    for (const [table, time] of [
+      ['page_stats_daily', 'day'],
+      ['page_stats_hourly', 'hour'],
+    ] as const) {
+      const bucket = time === 'day' ? 'toDate(ts)' : 'toStartOfHour(ts)';
+      const raw = await app.events.query(RAW_SQL.replace('toStartOfHour(ts) AS hour', `${bucket} AS bucket`).replaceAll(', hour', ', bucket'), params);
+      const rollup = await app.events.query(
+        `SELECT website_id, page_id, device, ${time} AS bucket, sum(events) AS events, sum(pageviews) AS pageviews,
+           sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks
+         FROM foldline.${table} GROUP BY website_id, page_id, device, bucket ORDER BY website_id, page_id, device, bucket`,
+      );
+      expect(raw.length).toBeGreaterThan(5);
+      expect(rollup).toEqual(raw);
+    }
+  });
+
   it('cuts a window exactly where the raw rows cut it, to the millisecond', async () => {
     const times = (await app.events.query<{ ts: string }>('SELECT DISTINCT toString(ts) AS ts FROM foldline.ad_events ORDER BY ts LIMIT 8')).map(
       (row) => Date.parse(`${row.ts.replace(' ', 'T')}Z`),

@@ -62,8 +62,8 @@ const SOURCE_DIMENSIONS: Record<SourceName, readonly Dimension[]> = {
   activity: ['website_id', 'page_id', 'device', 'hour', 'day'],
 };
 
-/** What the page events log (every event table's rows, at their exact time) holds for each component. */
-const LOG_SUMS: Partial<Record<Component, string>> = {
+/** The additive components as the combined stats tables (site_stats_hourly, page_stats_*, page_events_log) hold them. */
+const STATS_SUMS: Partial<Record<Component, string>> = {
   c_impressions: 'sum(impressions)',
   c_viewable: 'sum(viewable)',
   c_ad_clicks: 'sum(clicks)',
@@ -118,16 +118,12 @@ export function compileQuery(query: AnalyticsQuery): CompiledQuery {
   const splitDay = comparing ? params.named('current_first_day', 'Date', formatTime(ceilDay(query.range.start)).slice(0, 10)) : '';
   const context: BranchContext = { dimensions, comparing, split, splitDay, siteLevel, timezone, components, filterSql, params };
   const branches: string[] = [];
-  const logged: Component[] = [];
+  const shared: Component[] = [];
   for (const source of sources) {
     const needed = components.filter((component) => query.metrics.some((m) => METRIC_DEFINITIONS[m].source === source && METRIC_DEFINITIONS[m].components.includes(component)));
-    branches.push(...sourceBranches(source, needed, context, boundaries, window, logged));
+    branches.push(...sourceBranches(source, needed, context, boundaries, window, shared));
   }
-  // One read of the page events log answers the edges of every source that handed them over.
-  if (logged.length) {
-    const where = `${filterSql} AND ${timeCondition('ts', splitByTier(boundaries, false).raw, params, TIME)}`;
-    branches.push(branch(context, 'ts', 'foldline.page_events_log', where, pick(LOG_SUMS, logged)));
-  }
+  if (shared.length) branches.push(...statsBranches(shared, context, boundaries));
 
   const keys = [...(comparing ? ['period'] : []), ...dimensions];
   const select = [...keys, ...query.metrics.map((metric) => `${METRIC_DEFINITIONS[metric].expression} AS ${metric}`)];
@@ -227,52 +223,73 @@ function timeCondition(column: string, windows: readonly TimeWindow[], params: P
   return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
 }
 
+/**
+ * Additive counts of pages or websites (events, pageviews, ad impressions, viewable impressions, clicks), for every
+ * source that needs them in one set of reads: whole days and hours from the combined rollups, the partial hours at the
+ * edges from the page events log. Without a page split or filter the small per-website hourly rollup answers every
+ * whole hour; with a time split, days are cut in the query's timezone, so hours are read instead of UTC days.
+ */
+function statsBranches(shared: Component[], context: BranchContext, boundaries: Date[]): string[] {
+  const { params, filterSql } = context;
+  const timeSplit = context.dimensions.includes('hour') || context.dimensions.includes('day');
+  const segments = splitByTier(boundaries, !context.siteLevel && !timeSplit);
+  const tables = context.siteLevel
+    ? { day: '', hour: 'foldline.site_stats_hourly' }
+    : { day: 'foldline.page_stats_daily', hour: 'foldline.page_stats_hourly' };
+  const sums = pick(STATS_SUMS, shared);
+  const branches: string[] = [];
+  if (segments.day.length) {
+    const where = `${filterSql} AND ${timeCondition('day', segments.day, params, 'Date')}`;
+    branches.push(branch(context, 'day', tables.day, where, sums));
+  }
+  if (segments.hour.length) {
+    const where = `${filterSql} AND ${timeCondition('hour', segments.hour, params, "DateTime('UTC')")}`;
+    branches.push(branch(context, 'hour', tables.hour, where, sums));
+  }
+  if (segments.raw.length) {
+    // Time-ordered, so an edge is one short range per website instead of a scan of six raw tables.
+    const where = `${filterSql} AND ${timeCondition('ts', segments.raw, params, TIME)}`;
+    branches.push(branch(context, 'ts', 'foldline.page_events_log', where, sums));
+  }
+  return branches;
+}
+
 function sourceBranches(
   source: SourceName,
   needed: Component[],
   context: BranchContext,
   boundaries: Date[],
   window: TimeWindow,
-  /** Components whose raw edges the caller reads from the page events log, in one branch for every source. */
-  logged: Component[],
+  /** Additive page or website components: the caller reads them for every source at once (statsBranches). */
+  shared: Component[],
 ): string[] {
   const { params, filterSql } = context;
   const rawWindow = () => timeCondition('ts', [window], params, TIME);
   switch (source) {
     case 'ads':
     case 'page_events': {
-      // Additive counts: whole days and hours from rollups, the partial hours at the edges from raw rows.
-      // Without a page or ad-unit split the small per-website hourly rollup answers every whole hour.
-      const timeSplit = context.dimensions.includes('hour') || context.dimensions.includes('day');
-      const segments = splitByTier(boundaries, !context.siteLevel && !timeSplit);
+      if (source === 'page_events' || !context.dimensions.includes('ad_unit_id')) {
+        // Page and website figures: the caller reads them for both sources at once from the combined stats.
+        shared.push(...needed.filter((component) => !shared.includes(component)));
+        return [];
+      }
+      // Per ad unit: whole days and hours from the ad-unit rollups, the partial hours at the edges from raw ad events
+      // (only they know their ad unit).
+      const segments = splitByTier(boundaries, !context.dimensions.includes('hour') && !context.dimensions.includes('day'));
       const branches: string[] = [];
-      const sums: Partial<Record<Component, string>> =
-        source === 'ads'
-          ? { c_impressions: 'sum(impressions)', c_viewable: 'sum(viewable)', c_ad_clicks: 'sum(clicks)' }
-          : { c_events: 'sum(events)', c_pageviews: 'sum(pageviews)' };
-      const tables = context.siteLevel
-        ? { day: '', hour: 'foldline.site_stats_hourly' }
-        : source === 'ads'
-          ? { day: 'foldline.ad_stats_daily', hour: 'foldline.ad_stats_hourly' }
-          : { day: 'foldline.page_events_daily', hour: 'foldline.page_events_hourly' };
+      const sums: Partial<Record<Component, string>> = { c_impressions: 'sum(impressions)', c_viewable: 'sum(viewable)', c_ad_clicks: 'sum(clicks)' };
       if (segments.day.length) {
         const where = `${filterSql} AND ${timeCondition('day', segments.day, params, 'Date')}`;
-        branches.push(branch(context, 'day', tables.day, where, pick(sums, needed)));
+        branches.push(branch(context, 'day', 'foldline.ad_stats_daily', where, pick(sums, needed)));
       }
       if (segments.hour.length) {
         const where = `${filterSql} AND ${timeCondition('hour', segments.hour, params, "DateTime('UTC')")}`;
-        branches.push(branch(context, 'hour', tables.hour, where, pick(sums, needed)));
+        branches.push(branch(context, 'hour', 'foldline.ad_stats_hourly', where, pick(sums, needed)));
       }
       if (segments.raw.length) {
-        if (context.dimensions.includes('ad_unit_id')) {
-          // Only ad events know their ad unit: the log keeps pages, not units.
-          const where = `${filterSql} AND ${timeCondition('ts', segments.raw, params, TIME)}`;
-          const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
-          branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
-        } else {
-          // The partial hours at the edges come from the page events log: time-ordered, so an edge is a short range.
-          logged.push(...needed.filter((component) => !logged.includes(component)));
-        }
+        const where = `${filterSql} AND ${timeCondition('ts', segments.raw, params, TIME)}`;
+        const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
+        branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
       }
       return branches;
     }

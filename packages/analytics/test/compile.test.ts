@@ -86,8 +86,21 @@ describe('compileQuery', () => {
     const aligned = compileQuery({ ...kinds['time series by hour']!, range: { start: new Date('2026-11-21T10:00:00Z'), end: new Date('2026-11-22T10:00:00Z') } });
     expect(aligned.sql).not.toContain('FROM foldline.ad_events');
     const pages = compileQuery(kinds['top pages (every source, ordered and limited)']!);
-    expect(pages.sql).toContain('FROM foldline.page_events_daily');
-    expect(pages.sql).toContain('FROM foldline.ad_stats_daily');
-    expect(pages.params).toMatchObject({ t2: '2026-10-24', t3: '2026-11-22' });
+    // Events and ad figures of pages: one read per tier of the combined page stats, the edges from the page events log.
+    expect(pages.sql).toContain('FROM foldline.page_stats_daily');
+    expect(pages.sql).toContain('FROM foldline.page_stats_hourly');
+    expect(pages.sql).toContain('FROM foldline.page_events_log');
+    expect(pages.sql).not.toContain('FROM foldline.page_events_daily');
+    expect(pages.sql).not.toContain('FROM foldline.ad_stats_daily');
+    expect(pages.sql.match(/FROM foldline\.page_stats_daily/g)).toHaveLength(1);
+    expect(pages.params).toMatchObject({ t4: '2026-10-24', t5: '2026-11-22' });
+  });
+
+  it('reads ad units from the ad-unit rollups and their edges from raw ad events (the log keeps pages, not units)', () => {
+    const { sql } = compileQuery(kinds['dashboard kpi (ads per unit and device, with comparison)']!);
+    expect(sql).toContain('FROM foldline.ad_stats_hourly');
+    expect(sql).toContain('FROM foldline.ad_events');
+    expect(sql).not.toContain('page_events_log');
+    expect(sql).not.toContain('page_stats');
   });
 });
