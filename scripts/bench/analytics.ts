@@ -220,5 +220,5 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
   ];
   for (const statement of statements) await app.events.command(statement, params);
   // Background merges keep the rollups compact in a running server; a bulk load gets there at once.
-  for (const table of ['ad_stats_hourly', 'page_events_hourly', 'page_events_log']) await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
+  for (const table of ['ad_stats_hourly', 'page_events_hourly', 'page_stats_hourly', 'page_events_log']) await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
 }
