@@ -4,7 +4,7 @@ import type { DashboardKpiResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageviews, sendPageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
-import { checkA11y, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -159,6 +159,24 @@ describe('analytics screens', () => {
     await page.getByText('728x90 (728 x 90)').waitFor();
     await checkA11y(page, 'page analytics');
     await screenshot(page, 'analytics-page-375');
+    await expectNoHorizontalOverflow(page, 'page analytics');
     await page.close();
+  });
+
+  it('dashboard home and website overview fit a 375 px phone', async () => {
+    const home = await signedIn('/dashboard', MOBILE_WIDTH);
+    await home.getByText(/Showing data from/).waitFor();
+    await home.getByText('Performance over time').waitFor();
+    await expectNoHorizontalOverflow(home, 'dashboard home');
+    await screenshot(home, 'analytics-dashboard-home-375');
+    await home.close();
+
+    const overview = await signedIn(`/dashboard/websites/${website.website_id}`, MOBILE_WIDTH);
+    await overview.getByText('Ads Metrics').waitFor();
+    await overview.getByText('Top Performing Pages').waitFor();
+    await overview.getByText('Ad impressions').first().waitFor();
+    await expectNoHorizontalOverflow(overview, 'website overview');
+    await screenshot(overview, 'analytics-overview-375');
+    await overview.close();
   });
 });

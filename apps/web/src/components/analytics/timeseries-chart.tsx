@@ -87,7 +87,9 @@ export function TimeseriesChart({ series }: { series: TimeseriesResponse }) {
           <span className="inline-block h-0.5 w-4 bg-emerald-600" aria-hidden="true" /> Viewability
         </span>
       </figcaption>
-      <table className="sr-only">
+      {/* sr-only on the table itself does not shrink it (a table is as wide as its content): wrap it. */}
+      <div className="sr-only">
+      <table>
         <caption>Impressions and viewability per {series.interval}</caption>
         <thead>
           <tr>
@@ -110,6 +112,7 @@ export function TimeseriesChart({ series }: { series: TimeseriesResponse }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 export function Table({ children, caption, className = '' }: { children: ReactNode; caption?: string; className?: string }) {
   return (
     // A focusable, labelled scroll region so keyboard users can scroll it too (axe: scrollable-region-focusable).
-    <div className={`overflow-x-auto rounded-lg ring-1 ring-slate-200 ${className}`} tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
+    <div className={`relative overflow-x-auto rounded-lg ring-1 ring-slate-200 ${className}`} tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
       <table className="min-w-full divide-y divide-slate-200 bg-white text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}
