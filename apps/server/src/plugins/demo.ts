@@ -1,5 +1,191 @@
-// The demo publisher site (served on its own host name) and the demo account seeding — filled in by the tracking issue's demo part.
+// The demo: the Daily Gazette publisher site on its own host name, and on an empty data directory a demo account
+// owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic.
+import { trackingScript } from '@foldline/contracts';
+import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
+import {
+  DEMO_EMAIL,
+  DEMO_HISTORY_DAYS,
+  DEMO_HOST,
+  DEMO_PASSWORD,
+  DEMO_SEED,
+  DEMO_USER_NAME,
+  DEMO_WEBSITE_NAME,
+} from '@foldline/demo/seed/demo-account';
+import { readSeedState, writeSeedState, type SeedState } from '@foldline/demo/seed/seed-state';
+import { historyDays } from '@foldline/demo/simulator/history';
+import { serveDemoSite } from '@foldline/demo/site/site';
+import { EVENT_TABLES, toEventTime } from '@foldline/event-store';
+import { findUserByEmail, insertUser } from '@foldline/metadata/users/users.repository';
+import { listWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import { createWebsite } from '../services/websites.service.ts';
 
-export default fp<{ config: Config }>(async () => {}, { name: 'demo', dependencies: ['stores', 'ingest'] });
+export interface DemoSeedResult {
+  /** 'seeded': history written now; 'already-seeded': a finished seed was found; 'stopped': the server closed first;
+   * 'no-website': the demo website was deleted after seeding, and is left deleted. */
+  outcome: 'seeded' | 'already-seeded' | 'stopped' | 'no-website';
+  stored: number;
+  beacons: number;
+  ms: number;
+}
+
+export interface Demo {
+  /** Creates the demo account if needed and seeds (or finishes seeding) its history. Runs once at a time. */
+  seed(options?: { days?: number; end?: number }): Promise<DemoSeedResult>;
+  /** The demo website's tracking code, undefined while there is none. */
+  trackingCode(): Promise<string | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    demo: Demo;
+  }
+}
+
+interface DemoWebsite {
+  userId: string;
+  websiteId: string;
+  trackingCode: string;
+  created: boolean;
+}
+
+/** The demo user and website: found, or made (the website only while no seed has finished). */
+async function ensureAccount(app: FastifyInstance, state: SeedState | undefined): Promise<DemoWebsite | undefined> {
+  const db = app.metadata.db;
+  let user = await findUserByEmail(db, DEMO_EMAIL);
+  let created = false;
+  if (!user) {
+    user = await insertUser(db, { name: DEMO_USER_NAME, email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    created = true;
+  }
+  const websites = await listWebsitesOfUser(db, user.id);
+  const existing = websites.find((website) => website.id === state?.websiteId) ?? websites.find((website) => website.domain === DEMO_HOST);
+  if (existing) return { userId: user.id, websiteId: existing.id, trackingCode: existing.tracking_code, created };
+  // The owner deleted the demo website after it was seeded: respect that.
+  if (state?.done) return undefined;
+  const { data } = await createWebsite(app, user.id, { name: DEMO_WEBSITE_NAME, domain: DEMO_HOST, timezone: 'UTC', status: 'active' });
+  return { userId: user.id, websiteId: data.website.website_id, trackingCode: data.website.tracking_code, created: true };
+}
+
+/** Removes what an interrupted seed wrote from a day on, so resuming writes each simulated event exactly once. */
+async function deleteSimulatedFrom(app: FastifyInstance, websiteId: string, from: number, to: number): Promise<void> {
+  for (const table of EVENT_TABLES) {
+    await app.events.command(
+      `DELETE FROM foldline.${table} WHERE website_id = {websiteId:UUID} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`,
+      { websiteId, from: toEventTime(from), to: toEventTime(to) },
+    );
+  }
+}
+
+function createDemo(app: FastifyInstance, config: Config, isStopping: () => boolean): Demo {
+  let running: Promise<DemoSeedResult> | undefined;
+  let code: string | undefined;
+  const demoOrigin = `http://${DEMO_HOST}:${config.port}`;
+
+  async function seed(options: { days?: number; end?: number } = {}): Promise<DemoSeedResult> {
+    const startedAt = performance.now();
+    const result = (outcome: DemoSeedResult['outcome'], stored = 0, beacons = 0): DemoSeedResult => ({ outcome, stored, beacons, ms: Math.round(performance.now() - startedAt) });
+    let state = readSeedState(config.dataDir);
+    const account = await ensureAccount(app, state);
+    if (!account) return result('no-website');
+    code = account.trackingCode;
+    if (account.created) app.log.info(`Demo account created: sign in as ${DEMO_EMAIL} with the password ${DEMO_PASSWORD}`);
+    if (state?.done && state.websiteId === account.websiteId) return result('already-seeded');
+
+    if (!state || state.websiteId !== account.websiteId) {
+      state = { version: 1, websiteId: account.websiteId, seed: DEMO_SEED, end: options.end ?? Date.now(), days: options.days ?? DEMO_HISTORY_DAYS, completedDays: 0, done: false };
+    }
+    const days = historyDays(state.end, state.days);
+    const first = days[0];
+    if (!first) return result('seeded');
+    // Whatever an interrupted run wrote after its last finished day goes, then that day is written again.
+    const resumeFrom = days[state.completedDays]?.start ?? state.end;
+    await deleteSimulatedFrom(app, account.websiteId, resumeFrom, state.end);
+    if (state.completedDays === 0) {
+      // The demo website has existed as long as its history.
+      await app.metadata.db.updateTable('websites').set({ created_at: new Date(first.start).toISOString() }).where('id', '=', account.websiteId).execute();
+    }
+    writeSeedState(config.dataDir, state);
+    app.log.info(`Seeding the demo website with ${state.days} days of simulated history${state.completedDays ? ` (resuming at day ${state.completedDays + 1})` : ''}…`);
+
+    const current = state;
+    let lastLogged = -1;
+    const fed = await feedHistory({
+      history: { site: account.trackingCode, origin: demoOrigin, seed: current.seed, end: current.end, days: current.days },
+      accept: (payload, meta) => app.ingest.accept(payload, meta),
+      fromDay: current.completedDays,
+      shouldStop: isStopping,
+      onDay: (progress) => {
+        current.completedDays = progress.day;
+        current.done = progress.day === progress.days;
+        writeSeedState(config.dataDir, current);
+        const percent = Math.floor((progress.day / progress.days) * 100);
+        if (percent - lastLogged >= 10 || current.done) {
+          lastLogged = percent;
+          app.log.info(`Demo history ${progressBar(progress.day, progress.days)} (${progress.day}/${progress.days} days, ${progress.stored.toLocaleString('en-US')} events)`);
+        }
+      },
+    });
+    if (!fed.completed) return result('stopped', fed.stored, fed.beacons);
+    const done = result('seeded', fed.stored, fed.beacons);
+    app.log.info(`Demo history seeded: ${fed.stored.toLocaleString('en-US')} events from ${fed.beacons.toLocaleString('en-US')} beacons in ${(done.ms / 1000).toFixed(1)} s`);
+    return done;
+  }
+
+  return {
+    seed(options) {
+      running ??= seed(options).finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    async trackingCode() {
+      if (code) return code;
+      const user = await findUserByEmail(app.metadata.db, DEMO_EMAIL);
+      const website = user ? (await listWebsitesOfUser(app.metadata.db, user.id)).find((w) => w.domain === DEMO_HOST) : undefined;
+      code = website?.tracking_code;
+      return code;
+    },
+  };
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (!config.demo) return;
+    let stopping = false;
+    const demo = createDemo(app, config, () => stopping);
+    app.decorate('demo', demo);
+
+    // Answers only requests for the demo host (the API stays reachable everywhere); every other host goes on to the
+    // API and the web app untouched.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.hostname.split(':')[0]?.toLowerCase() !== DEMO_HOST || request.url.startsWith('/api/')) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method not allowed');
+      }
+      const code = await demo.trackingCode();
+      const response = await serveDemoSite(new URL(request.url, 'http://demo').pathname, {
+        trackingScript: code ? trackingScript(config.publicUrl, code) : undefined,
+      });
+      return reply.code(response.status).header('cache-control', response.cacheControl).type(response.contentType).send(response.body);
+    });
+
+    // Seeding starts once the server listens, in the background: health and sign-in answer at once.
+    let seeding: Promise<unknown> | undefined;
+    app.addHook('onListen', async () => {
+      seeding = demo.seed().then(
+        () => app.log.info(`Demo site: http://${DEMO_HOST}:${config.port}/ — demo account ${DEMO_EMAIL} / ${DEMO_PASSWORD}`),
+        (error: unknown) => app.log.error({ err: error }, 'demo seeding failed'),
+      );
+    });
+    // Runs before the ingest closes (hooks close in reverse order): the seed stops after the beacons in flight.
+    app.addHook('onClose', async () => {
+      stopping = true;
+      await seeding;
+    });
+  },
+  { name: 'demo', dependencies: ['stores', 'ingest'] },
+);

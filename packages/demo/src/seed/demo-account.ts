@@ -1,0 +1,11 @@
+// The demo account's fixed facts: who signs in, which website it owns, where the demo site answers.
+export const DEMO_EMAIL = 'demo@foldline.local';
+export const DEMO_PASSWORD = 'foldline-demo';
+export const DEMO_USER_NAME = 'Demo Publisher';
+export const DEMO_WEBSITE_NAME = 'Daily Gazette (demo)';
+/** Chromium resolves every *.localhost name to loopback, so the demo site needs no DNS or hosts-file entry. */
+export const DEMO_HOST = 'news.localhost';
+/** History seeded on first start. */
+export const DEMO_HISTORY_DAYS = 90;
+/** The simulator's seed: every installation gets the same demo history (shifted to its own dates). */
+export const DEMO_SEED = 'daily-gazette';

@@ -1,0 +1,277 @@
+// One simulated pageview: where the reader's viewport stood and for how long, what they clicked and looked at, and
+// what the ad slots saw — turned into the beacons the tracker would have sent.
+import type { CollectEvent, CollectPayload } from '@foldline/contracts/collect';
+import { layoutPage, type PageLayout, type PlacedElement, type PlacedSlot } from '../site/layout.ts';
+import type { Device } from '../site/metrics.ts';
+import type { PageKind, PagePlan } from '../site/page-plan.ts';
+import type { Visitor } from './audience.ts';
+import type { Rng } from './prng.ts';
+
+export interface SimulatedBeacon {
+  payload: CollectPayload;
+  /** Simulated server time of arrival (ms since epoch); event ages in the payload are relative to it. */
+  receivedAt: number;
+  ip: string;
+  userAgent: string;
+}
+
+interface Behaviour {
+  /** Share of pageviews that never scroll. */
+  stay: number;
+  /** Median scroll distance of the others (px) and its log-normal spread. */
+  scrollMedian: number;
+  scrollSigma: number;
+  /** Median time at the top before the first scroll, and at each later stop (ms). */
+  firstDwell: number;
+  dwell: number;
+  /** Share of stops that are a quick pass rather than a read. */
+  skim: number;
+  /** Chance of clicking something that is not a link (text, an image). */
+  deadClick: number;
+}
+
+// Calibrated so the aggregates match Chartbeat's scroll figures (half of article views reach 1,500 px, half of home
+// page views 1,000 px) and, through them, Google's viewability figures; see simulator.test.ts.
+const BEHAVIOUR: Record<PageKind, Behaviour> = {
+  article: { stay: 0.27, scrollMedian: 1100, scrollSigma: 1.0, firstDwell: 1400, dwell: 4200, skim: 0.15, deadClick: 0.1 },
+  home: { stay: 0.4, scrollMedian: 220, scrollSigma: 1.05, firstDwell: 1500, dwell: 3000, skim: 0.2, deadClick: 0.05 },
+  category: { stay: 0.3, scrollMedian: 400, scrollSigma: 1.0, firstDwell: 1500, dwell: 3000, skim: 0.2, deadClick: 0.04 },
+};
+
+/** Phones show the same content in a taller, narrower page, so readers scroll further in pixels. */
+const SCROLL_SCALE: Record<Device, number> = { desktop: 0.85, tablet: 1.05, mobile: 1.25 };
+
+/** An estimated ad click per viewable impression: gives a CTR of about 0.1–0.2 % of impressions. */
+const AD_CLICK_PER_VIEWABLE = 0.0025;
+export const FILL_RATE = { gpt: 0.96, adsense: 0.95 } as const;
+/** GPT lazy loading: a slot is requested when it comes within one viewport of the screen. AdSense loads at once. */
+const LAZY_MARGIN_VIEWPORTS = 1;
+/** The tracker flushes while the page is open and when it is hidden. */
+const FLUSH_EVERY_MS = 15_000;
+/** No input for 30 s pauses engaged time. */
+const IDLE_MS = 30_000;
+const MRC_MS = 1000;
+
+interface Stop {
+  t: number;
+  y: number;
+  d: number;
+}
+
+export interface PageviewInput {
+  rng: Rng;
+  plan: PagePlan;
+  visitor: Visitor;
+  /** When the page was shown, ms since epoch. */
+  start: number;
+  site: string;
+  url: string;
+  referrer: string;
+  sid: string;
+  /** The path the reader clicks through to next, or undefined when the session ends on this page. */
+  next: string | undefined;
+}
+
+export interface PageviewResult {
+  beacons: SimulatedBeacon[];
+  /** When the reader left the page (ms since epoch). */
+  end: number;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
+
+function trajectory(rng: Rng, kind: PageKind, device: Device, vh: number, maxScroll: number): Stop[] {
+  const b = BEHAVIOUR[kind];
+  const stops: Stop[] = [];
+  let t = 0;
+  const push = (y: number, d: number) => {
+    const stop = { t, y: Math.round(y), d: Math.round(d) };
+    stops.push(stop);
+    t += stop.d;
+  };
+  if (maxScroll <= 0 || rng.chance(b.stay)) {
+    push(0, clamp(rng.logNormal(b.firstDwell * 1.3, 1.25), 250, 600_000));
+    return stops;
+  }
+  const target = Math.min(maxScroll, rng.logNormal(b.scrollMedian * SCROLL_SCALE[device], b.scrollSigma));
+  push(0, clamp(rng.logNormal(b.firstDwell, 1.1), 200, 300_000));
+  let y = 0;
+  while (y < target - 1) {
+    y = Math.min(target, y + vh * rng.range(0.3, 0.8));
+    const d = rng.chance(b.skim) ? rng.range(120, 800) : rng.logNormal(b.dwell, 0.9);
+    push(y, clamp(d, 120, 300_000));
+    if (rng.chance(0.05)) {
+      y = Math.max(0, y - vh * rng.range(0.3, 0.6));
+      push(y, clamp(rng.logNormal(b.dwell * 0.6, 0.8), 120, 120_000));
+    }
+  }
+  return stops;
+}
+
+const inView = (slot: PlacedSlot, y: number, vh: number) =>
+  Math.max(0, Math.min(slot.rect.y + slot.rect.h, y + vh) - Math.max(slot.rect.y, y)) / slot.rect.h;
+
+interface TimedEvent {
+  /** ms since the page was shown. */
+  at: number;
+  event: CollectEvent;
+}
+
+interface AdOutcome {
+  slot: PlacedSlot;
+  imp: string;
+  /** In-view (≥ 50 %) segments after render: [from, to) in ms since page start. */
+  segments: Array<[number, number]>;
+  maxShare: number;
+}
+
+function slotEvent(slot: PlacedSlot) {
+  const { spec, rect } = slot;
+  return { key: spec.id, name: spec.name, gid: spec.name, sel: slot.selector, x: Math.round(rect.x), y: Math.round(rect.y), w: rect.w, h: rect.h };
+}
+
+/** Ad slots: lazy render, fill, the MRC clock over the stops, and the rare click. */
+function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, events: TimedEvent[]): AdOutcome[] {
+  const outcomes: AdOutcome[] = [];
+  for (const slot of layout.slots) {
+    const lazy = slot.spec.network === 'gpt';
+    const near = stops.find((stop) => !lazy || stop.y + vh * (1 + LAZY_MARGIN_VIEWPORTS) >= slot.rect.y);
+    if (!near) continue;
+    const renderAt = near.t + Math.round(rng.range(150, 600));
+    const last = stops[stops.length - 1] as Stop;
+    if (renderAt >= last.t + last.d) continue;
+    const imp = rng.uuid();
+    const s = slotEvent(slot);
+    if (!rng.chance(FILL_RATE[slot.spec.network])) {
+      events.push({ at: renderAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'empty' } });
+      continue;
+    }
+    events.push({ at: renderAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'impression' } });
+    const segments: Array<[number, number]> = [];
+    let maxShare = 0;
+    let runStart: number | undefined;
+    let viewableAt: number | undefined;
+    for (const stop of stops) {
+      const from = Math.max(stop.t, renderAt);
+      const to = stop.t + stop.d;
+      if (to <= from) continue;
+      const share = inView(slot, stop.y, vh);
+      maxShare = Math.max(maxShare, share);
+      if (share >= 0.5) {
+        segments.push([from, to]);
+        runStart ??= from;
+        if (viewableAt === undefined && to - runStart >= MRC_MS) viewableAt = runStart + MRC_MS;
+      } else runStart = undefined;
+    }
+    if (viewableAt !== undefined) {
+      const mp = Math.round(maxShare * 100);
+      events.push({ at: viewableAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'viewable', mp } });
+      if (rng.chance(AD_CLICK_PER_VIEWABLE)) events.push({ at: viewableAt + Math.round(rng.range(200, 4000)), event: { k: 'ad', a: 0, slot: s, imp, ev: 'click' } });
+    }
+    outcomes.push({ slot, imp, segments, maxShare });
+  }
+  return outcomes;
+}
+
+function pointIn(rng: Rng, el: PlacedElement): { x: number; y: number; ox: number; oy: number } {
+  const ox = clamp(0.5 + rng.normal() * 0.18, 0.02, 0.98);
+  const oy = clamp(0.5 + rng.normal() * 0.15, 0.05, 0.95);
+  return { x: Math.round(el.rect.x + ox * el.rect.w), y: Math.round(el.rect.y + oy * el.rect.h), ox: Number(ox.toFixed(3)), oy: Number(oy.toFixed(3)) };
+}
+
+const visibleAt = (el: PlacedElement, y: number, vh: number) => el.rect.y >= y && el.rect.y + el.rect.h <= y + vh;
+
+export function simulatePageview(input: PageviewInput): PageviewResult {
+  const { rng, plan, visitor } = input;
+  const layout = layoutPage(plan, visitor.vw);
+  const { vh } = visitor;
+  const dh = layout.docHeight;
+  const maxScroll = Math.max(0, dh - vh);
+  const stops = trajectory(rng, plan.kind, visitor.device, vh, maxScroll);
+  const events: TimedEvent[] = [];
+  const vw = visitor.vw;
+
+  events.push({ at: 0, event: { k: 'pv', a: 0, t: plan.title, r: input.referrer, vw, vh, dh } });
+
+  // Leaving through a link: bring it into view if it is not, then click it.
+  let clickAt: number | undefined;
+  if (input.next !== undefined) {
+    const candidates = layout.links.filter((link) => link.href === input.next);
+    const last = stops[stops.length - 1] as Stop;
+    const target =
+      candidates.find((link) => visibleAt(link, last.y, vh)) ??
+      candidates.reduce<PlacedElement | undefined>((best, link) => (!best || Math.abs(link.rect.y - last.y) < Math.abs(best.rect.y - last.y) ? link : best), undefined);
+    if (target) {
+      if (!visibleAt(target, last.y, vh)) {
+        const t = last.t + last.d;
+        stops.push({ t, y: Math.round(clamp(target.rect.y - vh * 0.3, 0, maxScroll)), d: Math.round(rng.range(700, 2600)) });
+      }
+      const final = stops[stops.length - 1] as Stop;
+      clickAt = final.t + final.d - Math.round(rng.range(50, 200));
+      const p = pointIn(rng, target);
+      events.push({ at: clickAt, event: { k: 'click', a: 0, x: p.x, y: p.y, vw, dh, s: target.selector, ox: p.ox, oy: p.oy } });
+    }
+  }
+
+  // Clicks that lead nowhere (selecting text, tapping a picture) and sparse attention samples while reading.
+  const deadClickChance = BEHAVIOUR[plan.kind].deadClick;
+  for (const stop of stops) {
+    if (stop.d >= 1500 && rng.chance(0.6)) {
+      const x = Math.round(clamp(layout.mainColumn.x + layout.mainColumn.w * clamp(0.45 + rng.normal() * 0.22, 0, 1), 0, vw - 1));
+      const y = Math.round(stop.y + vh * clamp(0.4 + rng.normal() * 0.18, 0.02, 0.98));
+      const w = Math.round(Math.min(stop.d, IDLE_MS) * rng.range(0.3, 0.8));
+      events.push({ at: stop.t + Math.round(stop.d / 2), event: { k: 'att', a: 0, x, y: Math.min(y, dh - 1), vw, w } });
+    }
+    if (stop.d >= 2000 && rng.chance(deadClickChance / 2)) {
+      const shown = layout.content.filter((el) => visibleAt(el, stop.y, vh));
+      if (shown.length) {
+        const el = rng.pick(shown);
+        const p = pointIn(rng, el);
+        events.push({ at: stop.t + Math.round(stop.d * rng.range(0.2, 0.9)), event: { k: 'click', a: 0, x: p.x, y: p.y, vw, dh, s: el.selector, ox: p.ox, oy: p.oy } });
+      }
+    }
+  }
+
+  const ads = simulateAds(rng, layout, stops, vh, events);
+  const last = stops[stops.length - 1] as Stop;
+  const end = clickAt ?? last.t + last.d;
+  // The reader left: nothing after that moment was seen or sent.
+  for (let i = events.length - 1; i >= 0; i--) if ((events[i] as TimedEvent).at > end) events.splice(i, 1);
+
+  // Flush points: every 15 s while open, and the last one when the page is hidden.
+  const flushes: number[] = [];
+  for (let f = FLUSH_EVERY_MS; f < end; f += FLUSH_EVERY_MS) flushes.push(f);
+  flushes.push(end);
+
+  const beacons: SimulatedBeacon[] = [];
+  const pv = rng.uuid();
+  let previous = 0;
+  let maxDepth = 0;
+  for (const flush of flushes) {
+    const first = previous === 0;
+    const batch = events.filter((e) => (first ? e.at >= 0 : e.at > previous) && e.at <= flush);
+    let engaged = 0;
+    for (const stop of stops) {
+      const stopEnd = Math.min(stop.t + stop.d, end);
+      if (stopEnd <= stop.t || stop.t >= flush) continue;
+      maxDepth = Math.max(maxDepth, Math.min(100, ((stop.y + vh) / dh) * 100));
+      // Engaged: visible and active; a reader who stays put for over 30 s counts as idle after that.
+      const from = Math.max(stop.t, previous);
+      engaged += Math.max(0, Math.min(stopEnd, flush, stop.t + IDLE_MS) - from);
+      // A viewport span is reported once the viewport has moved on (or the page is hidden).
+      if (stopEnd > previous && stopEnd <= flush) batch.push({ at: stopEnd, event: { k: 'span', a: 0, y: stop.y, vh, dh, d: stopEnd - stop.t } });
+    }
+    batch.push({ at: flush, event: { k: 'eng', a: 0, ms: Math.round(engaged), sd: Math.round(maxDepth * 10) / 10, dh } });
+    for (const ad of ads) {
+      let iv = 0;
+      for (const [from, to] of ad.segments) iv += Math.max(0, Math.min(to, flush, end) - Math.max(from, previous));
+      if (iv > 0) batch.push({ at: flush, event: { k: 'ad', a: 0, slot: slotEvent(ad.slot), imp: ad.imp, ev: 'view_time', iv: Math.round(iv), mp: Math.round(ad.maxShare * 100) } });
+    }
+    const receivedAt = input.start + flush + Math.round(rng.range(40, 250));
+    batch.sort((a, b) => a.at - b.at);
+    const e = batch.map(({ at, event }) => ({ ...event, a: receivedAt - (input.start + at) }));
+    beacons.push({ payload: { site: input.site, u: input.url, pv, sid: input.sid, e }, receivedAt, ip: visitor.ip, userAgent: visitor.userAgent });
+    previous = flush;
+  }
+  return { beacons, end: input.start + end };
+}
