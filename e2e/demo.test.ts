@@ -1,0 +1,68 @@
+// The demo site in real Chromium: http://news.localhost:<port>/ renders its GPT and AdSense slots with local creatives.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { launchBrowser } from './support/browser.ts';
+
+let app: FastifyInstance;
+let browser: Browser;
+let port: number;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-e2e-demo-'));
+
+beforeAll(async () => {
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), { logger: false, serveWebApp: false });
+  await app.ready();
+  // A one-day history first, so the seed that starts on listen finds it done and the browser runs on a quiet machine.
+  await app.demo.seed({ days: 1 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo site', () => {
+  it('renders GPT and AdSense ads on news.localhost at desktop width', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const events: string[] = [];
+    await page.exposeFunction('recordGptEvent', (type: string) => events.push(type));
+    await page.addInitScript(() => {
+      const w = window as unknown as { googletag: { cmd: Array<() => void> }; recordGptEvent(type: string): void };
+      w.googletag = { cmd: [] } as never;
+      w.googletag.cmd.push(() => {
+        const pubads = (window as unknown as { googletag: { pubads(): { addEventListener(t: string, f: (e: { isEmpty?: boolean }) => void): void } } }).googletag.pubads();
+        pubads.addEventListener('slotRenderEnded', (e) => w.recordGptEvent(e.isEmpty ? 'empty' : 'rendered'));
+      });
+    });
+    await page.goto(`http://news.localhost:${port}/`);
+    await expect.poll(() => page.locator('div[id^="div-gpt-ad"] iframe, div[id^="div-gpt-ad"]:empty').count()).toBeGreaterThan(0);
+    const slots = await page.locator('div[id^="div-gpt-ad"]').count();
+    expect(slots).toBe(4); // 970x90 top, 300x250 rail, 160x600 sky, 728x90 bottom; the mobile slots were removed
+    await expect.poll(() => events.length).toBe(slots);
+    expect(events.filter((e) => e === 'rendered').length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ins.adsbygoogle[data-ad-status]').count()).toBe(1);
+    const creative = page.frameLocator('div[id^="div-gpt-ad"] iframe').first().locator('img');
+    await expect.poll(() => creative.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows the 320x50 banners instead of the sidebar on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 664 } });
+    await page.goto(`http://news.localhost:${port}/local/tram-extension-approved`);
+    const ids = await page.locator('div[id^="div-gpt-ad"]').evaluateAll((els) => els.map((el) => el.id));
+    expect(ids).toContain('div-gpt-ad-article-top-320x50');
+    expect(ids).toContain('div-gpt-ad-article-anchor-320x50');
+    expect(ids.some((id) => id.endsWith('160x600'))).toBe(false);
+    await page.close();
+  });
+});
