@@ -1,13 +1,18 @@
-// The demo site in real Chromium: http://news.localhost:<port>/ renders its GPT and AdSense slots with local creatives.
+// The demo site in real Chromium: http://news.localhost:<port>/ renders its GPT and AdSense slots with local creatives,
+// and a visit to it reaches the demo account's data like a visit to any tracked site.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EVENT_TABLES} from '@foldline/event-store';
+import { toEventTime } from '@foldline/event-store';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
 import { launchBrowser } from './support/browser.ts';
+import { freePort } from './support/server.ts';
 
 let app: FastifyInstance;
 let browser: Browser;
@@ -15,14 +20,16 @@ let port: number;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-e2e-demo-'));
 
 beforeAll(async () => {
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), { logger: false, serveWebApp: false });
+  port = await freePort();
+  // PUBLIC_URL is where the demo pages load the tracker from and where it sends its beacons.
+  const env = { DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://localhost:${port}` };
+  app = await buildApp(loadConfig(env), { logger: false, serveWebApp: false });
   await app.ready();
   // A one-day history first, so the seed that starts on listen finds it done and the browser runs on a quiet machine.
   await app.demo.seed({ days: 1 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
-  browser = await launchBrowser();
+  await app.listen({ port, host: '127.0.0.1' });
+  // Headless Chromium says so in its user agent and the collector drops it as a bot: browse as a reader's Chrome.
+  browser = await launchBrowser({ userAgent: BROWSER_UA });
 });
 
 afterAll(async () => {
@@ -63,6 +70,29 @@ describe('demo site', () => {
     expect(ids).toContain('div-gpt-ad-article-top-320x50');
     expect(ids).toContain('div-gpt-ad-article-anchor-320x50');
     expect(ids.some((id) => id.endsWith('160x600'))).toBe(false);
+    await page.close();
+  });
+
+  it('stores a visit to the demo site within seconds, with its scroll and click', async () => {
+    const websiteId = (await app.events.query<{ id: string }>('SELECT toString(website_id) AS id FROM foldline.pageviews LIMIT 1'))[0]!.id;
+    const articlePath = '/local/tram-extension-approved';
+    const startedAt = toEventTime(Date.now() - 1000);
+    const count = async (table: (typeof EVENT_TABLES)[number], onlyArticle = false) => {
+      const sql = `SELECT count() AS n FROM foldline.${table} WHERE website_id = {id:UUID} AND ts > {since:DateTime64(3, 'UTC')}`;
+      const rows = await app.events.query<{ n: string }>(onlyArticle ? `${sql} AND url_path = {path:String}` : sql, { id: websiteId, since: startedAt, path: articlePath });
+      return Number(rows[0]!.n);
+    };
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.goto(`http://news.localhost:${port}${articlePath}`);
+    await page.mouse.wheel(0, 2500);
+    await page.mouse.click(400, 300);
+    await page.waitForTimeout(500);
+    // Leaving the page hides it: the tracker sends what it gathered.
+    await page.goto(`http://news.localhost:${port}/`);
+    await expect.poll(() => count('pageviews', true), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => count('clicks'), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => count('viewport_spans'), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => count('ad_events'), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.close();
   });
 });

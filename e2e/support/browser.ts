@@ -29,8 +29,11 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+/** `userAgent` replaces HeadlessChrome's own in every request, also the beacons a leaving page sends,
+ * which a context's user agent override does not reach. */
+export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
+  const args = options.userAgent ? [...CHROMIUM_FLAGS, `--user-agent=${options.userAgent}`] : CHROMIUM_FLAGS;
+  return chromium.launch({ executablePath: chromiumPath(), args });
 }
 
 export interface NewPageOptions {

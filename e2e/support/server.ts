@@ -21,7 +21,7 @@ export interface TestServer {
 }
 
 /** A free loopback port chosen by the OS; PUBLIC_URL must be known before the app is built. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();

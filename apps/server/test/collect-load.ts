@@ -6,9 +6,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMetadataStore } from '@foldline/metadata';
+import { BROWSER_UA } from './collect-factory.ts';
 
 const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 export interface ServerProcess {
   child: ChildProcess;
