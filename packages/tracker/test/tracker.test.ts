@@ -69,6 +69,8 @@ async function setHidden(hidden: boolean): Promise<void> {
 }
 
 /** Hides the page (which sends what waits) and waits until that beacon arrived. */
+/** Hides the page and waits for the beacon that sends. A beacon sent earlier (the pageview's, one second after
+ * load) must have arrived first, or it would be taken for this one: tests await it with beacons(1). */
 async function hideAndCollect(): Promise<void> {
   const before = server.beacons.length;
   await setHidden(true);
@@ -146,6 +148,7 @@ describe('tracker', () => {
   it('reports the deepest scroll and the viewport spans with how long each stood', async () => {
     await open('/long', '<main style="height:4000px">Long</main>');
     await page.clock.runFor(1000);
+    await beacons(1);
     await page.evaluate(() => window.scrollTo(0, 1000));
     await frames();
     await page.clock.runFor(250);
@@ -262,6 +265,7 @@ describe('tracker', () => {
       </script>`;
       await open('/gpt', `${gpt}<main style="height:3000px"><div id="div-gpt-ad-top" style="width:728px;height:90px;margin-left:20px"></div></main>`);
       await page.clock.runFor(1000);
+      await beacons(1);
       const fire = (type: string, extra: object = {}) => page.evaluate(([t, e]) => (window as unknown as { fireGpt(t: unknown, e: unknown): void }).fireGpt(t, e), [type, extra] as const);
       await fire('slotRenderEnded', { isEmpty: false, size: [728, 90] });
       await fire('impressionViewable');
