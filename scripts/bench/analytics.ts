@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PREFERENCES, DEFAULT_THRESHOLDS } from '@foldline/contracts';
-import { EVENT_TABLES, toEventTime } from '@foldline/event-store';
+import { EVENT_TABLES, pageCountsInsertSql, toEventTime } from '@foldline/event-store';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
@@ -219,6 +219,8 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
        OR (k = 3 AND cityHash64(pv, slot, 14) % 1000 < 15)`,
   ];
   for (const statement of statements) await app.events.command(statement, params);
+  // The collector writes page counts next to the events; a bulk load adds them afterwards, in SQL.
+  for (const table of EVENT_TABLES) await app.events.command(pageCountsInsertSql(table));
   // Background merges keep the rollups compact in a running server; a bulk load gets there at once.
-  for (const table of ['ad_stats_hourly', 'page_events_hourly', 'page_stats_hourly', 'page_events_log']) await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
+  for (const table of ['ad_stats_hourly', 'page_stats_hourly', 'page_events_log']) await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
 }

@@ -1,7 +1,7 @@
 // Small factories for website tests: websites through the API, pages and ad units in the metadata store,
 // events in the event store, and independent counts of a website's rows in the event and rollup tables.
 import { randomUUID } from 'node:crypto';
-import { EVENT_TABLES, toEventTime } from '@foldline/event-store';
+import { EVENT_TABLES, PAGE_COUNTS_TABLE, pageCountsOf, toEventTime } from '@foldline/event-store';
 import { ROLLUP_TABLES } from '@foldline/event-store/migrations/index';
 import type { FastifyInstance } from 'fastify';
 
@@ -97,6 +97,7 @@ export async function seedEvents(app: FastifyInstance, websiteId: string, pageId
     }
   }
   for (const [table, tableRows] of Object.entries(rows)) await app.events.insert(`foldline.${table}`, tableRows);
+  await app.events.insert(PAGE_COUNTS_TABLE, pageCountsOf(rows));
   return { sessions, impressions: pageviews, events: Object.values(rows).reduce((sum, tableRows) => sum + tableRows.length, 0) };
 }
 

@@ -1,7 +1,7 @@
 // The collector pipeline: a named list of steps, each enriching the batch or dropping it (or some of its events)
 // with a typed reason, ending in the write buffer. accept() resolves only once the rows are in the event store.
 import { collectPayloadSchema, deviceFromViewportWidth, type CollectEvent, type CollectPayload } from '@foldline/contracts';
-import type { EventStore } from '@foldline/event-store';
+import { PAGE_COUNTS_TABLE, pageCountsOf, type EventStore } from '@foldline/event-store';
 import type { MetadataDb } from '@foldline/metadata';
 import { isBotUserAgent } from './bots.ts';
 import { DROP_REASONS, INVALID_REASONS, PayloadDropped, type DropReason } from './drop-reasons.ts';
@@ -248,7 +248,8 @@ export function createIngest(options: IngestOptions): Ingest {
     websites: createWebsiteCache(options.metadata, options.websiteTtlMs),
     registry: createRegistry(options.metadata, onError),
     hasher: createVisitorHasher(options.saltFile),
-    buffer: createWriteBuffer(options.events, options),
+    // The page counts the rollups are built from go into each write of events (event-store/src/page-counts.ts).
+    buffer: createWriteBuffer(options.events, { ...options, derive: (tables) => ({ [PAGE_COUNTS_TABLE]: pageCountsOf(tables) }) }),
     devices: new Map(),
   };
   const dropped = Object.fromEntries(DROP_REASONS.map((reason) => [reason, 0])) as Record<DropReason, number>;

@@ -10,6 +10,9 @@ export interface WriteBufferOptions {
   gatherMs?: number;
   /** A batch is written at once when it holds this many rows. */
   maxRows?: number;
+  /** Rows computed from a whole batch and written with it (the page counts the rollups are built from); they do
+   * not count towards maxRows. */
+  derive?: (tables: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>) => Rows;
 }
 
 export type Rows = Record<string, Record<string, unknown>[]>;
@@ -62,10 +65,12 @@ export function createWriteBuffer(store: EventStore, options: WriteBufferOptions
 
   async function write(batch: Batch): Promise<void> {
     try {
+      const tables = Object.fromEntries(batch.tables);
+      const written = Object.entries({ ...tables, ...options.derive?.(tables) });
       // One insert per table, side by side: the engine takes them in parallel.
-      await Promise.all([...batch.tables].map(([table, rows]) => store.insert(table, rows)));
+      await Promise.all(written.map(([table, rows]) => store.insert(table, rows)));
       stats.flushes += 1;
-      for (const [table, rows] of batch.tables) stats.rowsWritten[table] = (stats.rowsWritten[table] ?? 0) + rows.length;
+      for (const [table, rows] of written) stats.rowsWritten[table] = (stats.rowsWritten[table] ?? 0) + rows.length;
       batch.resolve();
     } catch (error) {
       stats.failedFlushes += 1;

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openEventStore, toEventTime, type EventStore } from '@foldline/event-store';
+import { openEventStore, PAGE_COUNTS_TABLE, pageCountsOf, toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteBuffer } from '../src/write-buffer.ts';
 
@@ -67,5 +67,31 @@ describe('write buffer', () => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(buffer.stats().failedFlushes).toBe(1);
     await expect(buffer.add({ 'foldline.viewport_spans': [span(2)] })).resolves.toBeUndefined();
+  });
+
+  it('writes the rows derived from a whole batch with it, without counting them towards the row limit', async () => {
+    const derived: number[] = [];
+    const buffer = createWriteBuffer(store, {
+      gatherMs: 60_000,
+      maxRows: 3,
+      derive: (tables) => {
+        derived.push(Object.values(tables).reduce((sum, rows) => sum + rows.length, 0));
+        return { [PAGE_COUNTS_TABLE]: pageCountsOf(tables) };
+      },
+    });
+    const pageId = crypto.randomUUID();
+    const ts = toEventTime(Date.now());
+    const rows = [0, 1].map((n) => ({ ...span(n), page_id: pageId, ts }));
+    const first = buffer.add({ 'foldline.viewport_spans': rows });
+    // Two rows wait: the derived page counts did not make it three.
+    expect(buffer.stats().pendingRows).toBe(2);
+    await buffer.add({ 'foldline.viewport_spans': [{ ...span(2), page_id: pageId, ts }] });
+    await first;
+    expect(derived).toEqual([3]);
+    const [counts] = await store.query<{ events: number; pageviews: number }>(
+      'SELECT sum(events) AS events, sum(pageviews) AS pageviews FROM foldline.page_events_log WHERE page_id = {pageId:UUID}',
+      { pageId },
+    );
+    expect(counts && { events: Number(counts.events), pageviews: Number(counts.pageviews) }).toEqual({ events: 3, pageviews: 0 });
   });
 });

@@ -4,13 +4,15 @@ import * as analytics010 from './010-analytics-rollups.ts';
 import * as analytics011 from './011-analytics-daily-rollups.ts';
 import * as analytics012 from './012-page-events-log.ts';
 import * as analytics013 from './013-page-stats-rollups.ts';
+import * as analytics014 from './014-drop-page-events-rollups.ts';
+import * as analytics015 from './015-page-counts-from-the-writer.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
@@ -18,9 +20,7 @@ export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'click
 /** Rollups derived from the event tables (analytics); deleting a website's events must clear them too. */
 export const ROLLUP_TABLES = [
   'ad_stats_hourly',
-  'page_events_hourly',
   'ad_stats_daily',
-  'page_events_daily',
   'site_stats_hourly',
   'page_events_log',
   'page_stats_daily',
