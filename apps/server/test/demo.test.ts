@@ -3,6 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readSeedState, writeSeedState } from '@foldline/demo/seed/seed-state';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -54,6 +56,57 @@ describe('demo', () => {
       expect(after).toEqual(before);
     } finally {
       await again.close();
+    }
+  });
+
+  it('resumes an interrupted seed without counting the rewritten days twice in the rollups', async () => {
+    const resumeDir = mkdtempSync(path.join(tmpdir(), 'foldline-demo-resume-'));
+    const open = async () => {
+      const app = await buildApp(loadConfig({ DATA_DIR: resumeDir, DEMO: '1', LOG_LEVEL: 'silent' }), { logger: false, serveWebApp: false });
+      await app.ready();
+      return app;
+    };
+    // Every rollup against the raw rows it sums, per day: equal unless a window was counted twice.
+    const rollupsAgainstRaw = (app: FastifyInstance) =>
+      app.events.query<Record<string, number>>(`SELECT
+        (SELECT count() FROM foldline.pageviews) AS raw_pageviews,
+        (SELECT sum(pageviews) FROM foldline.page_stats_daily) AS daily_pageviews,
+        (SELECT sum(pageviews) FROM foldline.page_stats_hourly) AS hourly_pageviews,
+        (SELECT sum(pageviews) FROM foldline.site_stats_hourly) AS site_pageviews,
+        (SELECT sum(pageviews) FROM foldline.page_events_log) AS log_pageviews,
+        (SELECT countIf(kind = 'impression') FROM foldline.ad_events) AS raw_impressions,
+        (SELECT sum(impressions) FROM foldline.ad_stats_hourly) AS ad_hourly_impressions,
+        (SELECT sum(impressions) FROM foldline.ad_stats_daily) AS ad_daily_impressions,
+        (SELECT sum(impressions) FROM foldline.page_stats_daily) AS page_daily_impressions`);
+    try {
+      const first = await open();
+      let complete: Record<string, number> | undefined;
+      try {
+        await first.demo.seed({ days: 3 });
+        [complete] = await rollupsAgainstRaw(first);
+      } finally {
+        await first.close();
+      }
+      // As if the run had stopped in its second day, after writing part of it (here: all of it and the third).
+      const state = readSeedState(resumeDir)!;
+      writeSeedState(resumeDir, { ...state, completedDays: 1, done: false });
+
+      const second = await open();
+      try {
+        expect((await second.demo.seed({ days: 3 })).outcome).toBe('seeded');
+        const [resumed] = await rollupsAgainstRaw(second);
+        const numbers = (row: Record<string, number> | undefined) => Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
+        // The same history as the uninterrupted run: the simulator is deterministic per day.
+        expect(numbers(resumed)).toEqual(numbers(complete));
+        const values = numbers(resumed);
+        expect(values.raw_pageviews).toBeGreaterThan(100);
+        for (const key of ['daily_pageviews', 'hourly_pageviews', 'site_pageviews', 'log_pageviews']) expect(values[key], key).toBe(values.raw_pageviews);
+        for (const key of ['ad_hourly_impressions', 'ad_daily_impressions', 'page_daily_impressions']) expect(values[key], key).toBe(values.raw_impressions);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(resumeDir, { recursive: true, force: true });
     }
   });
 });

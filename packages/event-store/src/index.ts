@@ -4,4 +4,4 @@ export { openEventStore, type EventStoreOptions } from './open.ts';
 export { openChdbStore } from './chdb-store.ts';
 export { EVENT_TABLES } from './migrations/index.ts';
 export { pageCountsInsertSql, pageCountsOf, PAGE_COUNTS_TABLE } from './page-counts.ts';
-export { deleteWebsiteEvents, type WebsiteEventCounts } from './website-data.ts';
+export { deleteWebsiteEvents, deleteWebsiteEventsBetween, type WebsiteEventCounts } from './website-data.ts';

@@ -44,3 +44,57 @@ export async function deleteWebsiteEvents(store: EventStore, websiteIds: readonl
     sessions: count('sessions'),
   };
 }
+
+const OF_WEBSITE = 'website_id = {websiteId:UUID}';
+const FROM = "{from:DateTime64(3, 'UTC')}";
+const PAGE_SUMS = 'sum(events), sum(pageviews), sum(impressions), sum(viewable), sum(clicks)';
+const AD_COUNTS = "countIf(kind = 'impression'), countIf(kind = 'viewable'), countIf(kind = 'click')";
+
+/** Each rollup: its bucket, the first bucket a window starting at `from` touches, and how it is computed (its
+ * materialized view's query, columns named because INSERT … SELECT goes by position). */
+const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: string; since: string; columns: string; select: string; source: string; group: string }> = [
+  {
+    table: 'page_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
+    columns: 'website_id, hour, page_id, device, events, pageviews, impressions, viewable, clicks',
+    select: `website_id, toStartOfHour(ts), page_id, device, ${PAGE_SUMS}`, source: 'page_events_log', group: '1, 2, 3, 4',
+  },
+  {
+    table: 'page_stats_daily', bucket: 'day', since: `toDate(${FROM})`,
+    columns: 'website_id, day, page_id, device, events, pageviews, impressions, viewable, clicks',
+    select: `website_id, toDate(ts), page_id, device, ${PAGE_SUMS}`, source: 'page_events_log', group: '1, 2, 3, 4',
+  },
+  {
+    table: 'site_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
+    columns: 'website_id, hour, device, events, pageviews, impressions, viewable, clicks',
+    select: `website_id, toStartOfHour(ts), device, ${PAGE_SUMS}`, source: 'page_events_log', group: '1, 2, 3',
+  },
+  {
+    table: 'ad_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
+    columns: 'website_id, hour, page_id, ad_unit_id, device, impressions, viewable, clicks',
+    select: `website_id, toStartOfHour(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'ad_events', group: '1, 2, 3, 4, 5',
+  },
+  {
+    table: 'ad_stats_daily', bucket: 'day', since: `toDate(${FROM})`,
+    columns: 'website_id, day, page_id, ad_unit_id, device, impressions, viewable, clicks',
+    select: `website_id, toDate(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'ad_events', group: '1, 2, 3, 4, 5',
+  },
+];
+
+/**
+ * Deletes a website's events in [from, to) ('YYYY-MM-DD hh:mm:ss.sss', UTC) and recomputes its rollups from the
+ * hour (or day) of `from` on out of what remains: rollups only ever add, so taking a window out means rebuilding
+ * them. For the demo seed resuming after an interruption; a beacon stored during the rebuild may count twice.
+ */
+export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: string, from: string, to: string): Promise<void> {
+  const params = { websiteId, from, to };
+  const window = `${OF_WEBSITE} AND ts >= ${FROM} AND ts < {to:DateTime64(3, 'UTC')}`;
+  for (const table of [...EVENT_TABLES, 'page_events_log']) await store.command(`DELETE FROM foldline.${table} WHERE ${window}`, params);
+  for (const rollup of REBUILDS) {
+    await store.command(`DELETE FROM foldline.${rollup.table} WHERE ${OF_WEBSITE} AND ${rollup.bucket} >= ${rollup.since}`, params);
+    await store.command(
+      `INSERT INTO foldline.${rollup.table} (${rollup.columns})
+       SELECT ${rollup.select} FROM foldline.${rollup.source} WHERE ${OF_WEBSITE} AND ts >= ${rollup.since} GROUP BY ${rollup.group}`,
+      params,
+    );
+  }
+}

@@ -14,7 +14,7 @@ import {
 import { readSeedState, writeSeedState, type SeedState } from '@foldline/demo/seed/seed-state';
 import { historyDays } from '@foldline/demo/simulator/history';
 import { serveDemoSite } from '@foldline/demo/site/site';
-import { EVENT_TABLES, toEventTime } from '@foldline/event-store';
+import { deleteWebsiteEventsBetween, toEventTime } from '@foldline/event-store';
 import { findUserByEmail, insertUser } from '@foldline/metadata/users/users.repository';
 import { listWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
@@ -70,16 +70,6 @@ async function ensureAccount(app: FastifyInstance, state: SeedState | undefined)
   return { userId: user.id, websiteId: data.website.website_id, trackingCode: data.website.tracking_code, created: true };
 }
 
-/** Removes what an interrupted seed wrote from a day on, so resuming writes each simulated event exactly once. */
-async function deleteSimulatedFrom(app: FastifyInstance, websiteId: string, from: number, to: number): Promise<void> {
-  for (const table of EVENT_TABLES) {
-    await app.events.command(
-      `DELETE FROM foldline.${table} WHERE website_id = {websiteId:UUID} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`,
-      { websiteId, from: toEventTime(from), to: toEventTime(to) },
-    );
-  }
-}
-
 function createDemo(app: FastifyInstance, config: Config, isStopping: () => boolean): Demo {
   let running: Promise<DemoSeedResult> | undefined;
   let code: string | undefined;
@@ -103,7 +93,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     if (!first) return result('seeded');
     // Whatever an interrupted run wrote after its last finished day goes, then that day is written again.
     const resumeFrom = days[state.completedDays]?.start ?? state.end;
-    await deleteSimulatedFrom(app, account.websiteId, resumeFrom, state.end);
+    await deleteWebsiteEventsBetween(app.events, account.websiteId, toEventTime(resumeFrom), toEventTime(state.end));
     if (state.completedDays === 0) {
       // The demo website has existed as long as its history.
       await app.metadata.db.updateTable('websites').set({ created_at: new Date(first.start).toISOString() }).where('id', '=', account.websiteId).execute();
