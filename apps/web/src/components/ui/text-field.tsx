@@ -14,28 +14,23 @@ interface FieldChrome {
   hideLabel?: boolean;
 }
 
-function describedBy(hintId: string, errorId: string, hint: ReactNode, error?: string): string | undefined {
-  const ids = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
-  return ids || undefined;
-}
-
-export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
-
-export function TextField({ label, hint, error, hideLabel = false, id, className = '', ...rest }: TextFieldProps) {
+/** The label, hint and error around one control, and the attributes that tie the control to them. */
+function useFieldFrame({ label, hint, error, hideLabel = false, id, className = '' }: FieldChrome & { id?: string; className?: string }) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  return (
+  const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
+  const controlProps = {
+    id: inputId,
+    className: `${inputClasses} ${hideLabel ? '' : 'mt-1'}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described || undefined,
+  };
+  const frame = (control: ReactNode) => (
     <div className={className}>
       <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className={`${inputClasses} ${hideLabel ? '' : 'mt-1'}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-hint`, `${inputId}-error`, hint, error)}
-        {...rest}
-      />
+      {control}
       {hint && (
         <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -48,6 +43,14 @@ export function TextField({ label, hint, error, hideLabel = false, id, className
       )}
     </div>
   );
+  return { controlProps, frame };
+}
+
+export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
+
+export function TextField({ label, hint, error, hideLabel, id, className, ...rest }: TextFieldProps) {
+  const { controlProps, frame } = useFieldFrame({ label, hint, error, hideLabel, id, className });
+  return frame(<input {...controlProps} {...rest} />);
 }
 
 /** Same as TextField; the name many forms reach for. */
@@ -55,31 +58,7 @@ export const Input = TextField;
 
 export type TextAreaProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
-export function TextArea({ label, hint, error, hideLabel = false, id, className = '', ...rest }: TextAreaProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className={`${inputClasses} ${hideLabel ? '' : 'mt-1'}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-hint`, `${inputId}-error`, hint, error)}
-        {...rest}
-      />
-      {hint && (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+export function TextArea({ label, hint, error, hideLabel, id, className, ...rest }: TextAreaProps) {
+  const { controlProps, frame } = useFieldFrame({ label, hint, error, hideLabel, id, className });
+  return frame(<textarea {...controlProps} {...rest} />);
 }
