@@ -91,6 +91,20 @@ describeEachDialect('users', (dialect) => {
       expect((await login(user.user.email, user.password)).statusCode).toBe(401);
     });
 
+    it('signs out the other sign-ins and keeps the one that changed it', async () => {
+      const user = await signUp(t.app);
+      const otherBrowser = (await login(user.user.email, user.password)).json() as { tokens: { refreshToken: string } };
+      const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+      const response = await call('PUT', `/api/users/${user.user.user_id}/password`, user.auth, { currentPassword: user.password, newPassword: 'a brand new secret' });
+      expect(response.statusCode).toBe(200);
+      expect((await refresh(otherBrowser.tokens.refreshToken)).statusCode).toBe(401);
+      const kept = await refresh(user.tokens.refreshToken);
+      expect(kept.statusCode).toBe(200);
+      // The kept sign-in goes on: its new access token works.
+      const again = (kept.json() as { tokens: { accessToken: string } }).tokens.accessToken;
+      expect((await call('PUT', `/api/users/${user.user.user_id}`, { authorization: `Bearer ${again}` }, { name: 'Still Here', email: user.user.email })).statusCode).toBe(200);
+    });
+
     it.each([
       [{}, PASSWORD_FIELDS_REQUIRED_MESSAGE],
       [{ currentPassword: '', newPassword: 'long enough 1' }, PASSWORD_FIELDS_REQUIRED_MESSAGE],

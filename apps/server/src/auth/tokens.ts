@@ -18,17 +18,24 @@ const SESSION_REFRESH_TOKEN_TTL_MS = 24 * 3600 * 1000;
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
 
+/** Who an access token speaks for: the user, and the sign-in (refresh token family) it was issued to. */
+export interface AccessClaims {
+  userId: string;
+  /** Absent in tokens issued before sign-ins were named; such a token stands for no particular sign-in. */
+  signInId: string | undefined;
+}
+
 export interface TokenIssuer {
   issue(db: MetadataDb, userId: string, options?: { persistent?: boolean; familyId?: string }): Promise<{ accessToken: string; refreshToken: string }>;
   rotate(db: MetadataDb, refreshToken: string): Promise<{ userId: string; tokens: { accessToken: string; refreshToken: string } }>;
-  verifyAccessToken(token: string): Promise<string>;
+  verifyAccessToken(token: string): Promise<AccessClaims>;
 }
 
 export function createTokenIssuer(secret: string): TokenIssuer {
   const key = new TextEncoder().encode(secret);
 
-  async function signAccessToken(userId: string): Promise<string> {
-    return new SignJWT({ typ: 'access' })
+  async function signAccessToken(userId: string, familyId: string): Promise<string> {
+    return new SignJWT({ typ: 'access', sid: familyId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -40,14 +47,15 @@ export function createTokenIssuer(secret: string): TokenIssuer {
     async issue(db, userId, options = {}) {
       const persistent = options.persistent ?? true;
       const refreshToken = randomToken();
+      const familyId = options.familyId ?? randomUUID();
       await insertRefreshToken(db, {
         userId,
-        familyId: options.familyId ?? randomUUID(),
+        familyId,
         tokenHash: sha256(refreshToken),
         expiresAt: new Date(Date.now() + (persistent ? REFRESH_TOKEN_TTL_MS : SESSION_REFRESH_TOKEN_TTL_MS)),
         persistent,
       });
-      return { accessToken: await signAccessToken(userId), refreshToken };
+      return { accessToken: await signAccessToken(userId, familyId), refreshToken };
     },
 
     async rotate(db, refreshToken) {
@@ -71,7 +79,7 @@ export function createTokenIssuer(secret: string): TokenIssuer {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new Error('not an access token');
-        return payload.sub;
+        return { userId: payload.sub, signInId: typeof payload.sid === 'string' ? payload.sid : undefined };
       } catch {
         throw unauthorized('Invalid or expired access token');
       }

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id; set by app.authenticate. */
     userId: string;
+    /** The sign-in the request's access token belongs to (its refresh token family), when the token names one. */
+    signInId: string | undefined;
   }
 }
 
@@ -22,14 +24,16 @@ export default fp<{ config: Config }>(
     const tokens = createTokenIssuer(config.jwtSecret);
     app.decorate('tokens', tokens);
     app.decorateRequest('userId', '');
+    app.decorateRequest('signInId', undefined);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw unauthorized();
-      const userId = await tokens.verifyAccessToken(match[1]);
+      const { userId, signInId } = await tokens.verifyAccessToken(match[1]);
       // A deleted account's tokens stop working at once, not when they expire.
       if (!(await findUserById(app.metadata.db, userId))) throw unauthorized('Invalid or expired access token');
       request.userId = userId;
+      request.signInId = signInId;
     });
   },
   { name: 'authentication', dependencies: ['stores'] },

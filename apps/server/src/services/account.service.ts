@@ -6,6 +6,7 @@ import {
   type User,
 } from '@foldline/contracts';
 import { deleteUser, findUserByEmail, findUserById, updateUserPassword, updateUserProfile } from '@foldline/metadata/users/users.repository';
+import { revokeUserRefreshTokens } from '@foldline/metadata/tokens/refresh-tokens.repository';
 import { listWebsiteIdsOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_TAKEN_MESSAGE, toUser } from '../auth/auth.service.ts';
@@ -31,6 +32,7 @@ export async function updateProfile(app: FastifyInstance, userId: string, profil
 export async function changePassword(
   app: FastifyInstance,
   userId: string,
+  signInId: string | undefined,
   body: { currentPassword: string; newPassword: string },
 ): Promise<SuccessResponse> {
   // The specification's order: the two fields are compared before the current password is checked.
@@ -38,6 +40,9 @@ export async function changePassword(
   const user = await currentUser(app, userId);
   if (!(await verifyPassword(body.currentPassword, user.password_hash))) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
   await updateUserPassword(app.metadata.db, userId, await hashPassword(body.newPassword));
+  // Other browsers signed in with the old password are signed out (at their next refresh, within 15 minutes);
+  // the one that changed it stays signed in.
+  await revokeUserRefreshTokens(app.metadata.db, userId, signInId);
   return { success: true };
 }
 

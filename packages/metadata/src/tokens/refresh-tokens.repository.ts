@@ -56,6 +56,9 @@ export async function revokeRefreshTokenFamily(db: MetadataDb, familyId: string)
   await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeUserRefreshTokens(db: MetadataDb, userId: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+/** Revokes every sign-in of the user, or every one but `exceptFamilyId`. */
+export async function revokeUserRefreshTokens(db: MetadataDb, userId: string, exceptFamilyId?: string): Promise<void> {
+  let query = db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptFamilyId) query = query.where('family_id', '!=', exceptFamilyId);
+  await query.execute();
 }

@@ -24,7 +24,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put('/:userId/password', { schema: { params, body: changePasswordBodySchema, response: { 200: successResponseSchema } } }, async (request) =>
-    changePassword(app, request.userId, request.body),
+    changePassword(app, request.userId, request.signInId, request.body),
   );
 
   app.delete('/:userId', { schema: { params, response: { 200: successResponseSchema } } }, async (request) => deleteAccount(app, request.userId));
