@@ -53,7 +53,7 @@ const uniqueDomain = (label: string) => `${label}-${randomUUID().slice(0, 8)}.ex
 describe('website list', () => {
   it('shows the empty state with Add Website, then searches and filters websites', async () => {
     const { page, token } = await signedIn('/dashboard/websites');
-    await page.getByRole('heading', { name: 'Websites' }).waitFor();
+    await page.getByRole('heading', { name: 'Websites', exact: true }).waitFor();
     await page.getByText('No websites found').waitFor();
     await page.getByText('Get started by adding a new website.').waitFor();
     // One in the header, one in the empty state.
