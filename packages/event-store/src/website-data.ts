@@ -2,6 +2,7 @@
 // removal), with counts of the raw events removed.
 import type { EventStore } from './event-store.ts';
 import { EVENT_TABLES, ROLLUP_TABLES } from './migrations/index.ts';
+import { PAGE_COUNTS_TABLE } from './page-counts.ts';
 
 export interface WebsiteEventCounts {
   /** ad_events rows of kind 'impression'. */
@@ -56,27 +57,27 @@ const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: s
   {
     table: 'page_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
     columns: 'website_id, hour, page_id, device, events, pageviews, impressions, viewable, clicks',
-    select: `website_id, toStartOfHour(ts), page_id, device, ${PAGE_SUMS}`, source: 'page_events_log', group: '1, 2, 3, 4',
+    select: `website_id, toStartOfHour(ts), page_id, device, ${PAGE_SUMS}`, source: PAGE_COUNTS_TABLE, group: '1, 2, 3, 4',
   },
   {
     table: 'page_stats_daily', bucket: 'day', since: `toDate(${FROM})`,
     columns: 'website_id, day, page_id, device, events, pageviews, impressions, viewable, clicks',
-    select: `website_id, toDate(ts), page_id, device, ${PAGE_SUMS}`, source: 'page_events_log', group: '1, 2, 3, 4',
+    select: `website_id, toDate(ts), page_id, device, ${PAGE_SUMS}`, source: PAGE_COUNTS_TABLE, group: '1, 2, 3, 4',
   },
   {
     table: 'site_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
     columns: 'website_id, hour, device, events, pageviews, impressions, viewable, clicks',
-    select: `website_id, toStartOfHour(ts), device, ${PAGE_SUMS}`, source: 'page_events_log', group: '1, 2, 3',
+    select: `website_id, toStartOfHour(ts), device, ${PAGE_SUMS}`, source: PAGE_COUNTS_TABLE, group: '1, 2, 3',
   },
   {
     table: 'ad_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
     columns: 'website_id, hour, page_id, ad_unit_id, device, impressions, viewable, clicks',
-    select: `website_id, toStartOfHour(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'ad_events', group: '1, 2, 3, 4, 5',
+    select: `website_id, toStartOfHour(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5',
   },
   {
     table: 'ad_stats_daily', bucket: 'day', since: `toDate(${FROM})`,
     columns: 'website_id, day, page_id, ad_unit_id, device, impressions, viewable, clicks',
-    select: `website_id, toDate(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'ad_events', group: '1, 2, 3, 4, 5',
+    select: `website_id, toDate(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5',
   },
 ];
 
@@ -88,12 +89,12 @@ const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: s
 export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: string, from: string, to: string): Promise<void> {
   const params = { websiteId, from, to };
   const window = `${OF_WEBSITE} AND ts >= ${FROM} AND ts < {to:DateTime64(3, 'UTC')}`;
-  for (const table of [...EVENT_TABLES, 'page_events_log']) await store.command(`DELETE FROM foldline.${table} WHERE ${window}`, params);
+  for (const table of [...EVENT_TABLES.map((name) => `foldline.${name}`), PAGE_COUNTS_TABLE]) await store.command(`DELETE FROM ${table} WHERE ${window}`, params);
   for (const rollup of REBUILDS) {
     await store.command(`DELETE FROM foldline.${rollup.table} WHERE ${OF_WEBSITE} AND ${rollup.bucket} >= ${rollup.since}`, params);
     await store.command(
       `INSERT INTO foldline.${rollup.table} (${rollup.columns})
-       SELECT ${rollup.select} FROM foldline.${rollup.source} WHERE ${OF_WEBSITE} AND ts >= ${rollup.since} GROUP BY ${rollup.group}`,
+       SELECT ${rollup.select} FROM ${rollup.source} WHERE ${OF_WEBSITE} AND ts >= ${rollup.since} GROUP BY ${rollup.group}`,
       params,
     );
   }

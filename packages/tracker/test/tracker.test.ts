@@ -68,9 +68,9 @@ async function setHidden(hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-/** Hides the page (which sends what waits) and waits until that beacon arrived. */
-/** Hides the page and waits for the beacon that sends. A beacon sent earlier (the pageview's, one second after
- * load) must have arrived first, or it would be taken for this one: tests await it with beacons(1). */
+/** Hides the page (which sends what waits) and waits until that beacon arrived. A beacon sent earlier (the
+ * pageview's, one second after load) must have arrived first, or it would be taken for this one: tests await it
+ * with beacons(1). */
 async function hideAndCollect(): Promise<void> {
   const before = server.beacons.length;
   await setHidden(true);
