@@ -193,9 +193,11 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
      SELECT ${common('pv_ts')}, cityHash64(s, 4) AS visitor_id, '' AS url_path, '' AS title,
        multiIf(dev = 'mobile', 390, dev = 'tablet', 820, 1440) AS viewport_w, 800 AS viewport_h, 4000 AS doc_h
      FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))`,
-    `INSERT INTO foldline.engagement (website_id, ts, page_id, pageview_id, session_id, device, engaged_ms, max_scroll_pct, doc_h)
+    // The depth rises with each update, so its gain is the difference to the previous update's depth.
+    `INSERT INTO foldline.engagement (website_id, ts, page_id, pageview_id, session_id, device, engaged_ms, max_scroll_pct, doc_h, is_first, scroll_gain)
      SELECT ${common('addSeconds(pv_ts, 15 * (k + 1))')}, cityHash64(pv, k, 5) % 15000 AS engaged_ms,
-       toUInt8(least(100, (cityHash64(pv, 6) % 100) * (k + 1) / 3)) AS max_scroll_pct, 4000 AS doc_h
+       toUInt8(least(100, (cityHash64(pv, 6) % 100) * (k + 1) / 3)) AS max_scroll_pct, 4000 AS doc_h, k = 0 AS is_first,
+       max_scroll_pct - toUInt8(least(100, (cityHash64(pv, 6) % 100) * k / 3)) AS scroll_gain
      FROM (SELECT ${pv('intDiv(number, 3)')}, number % 3 AS k FROM numbers({n:UInt64} * 3))`,
     `INSERT INTO foldline.viewport_spans (website_id, ts, page_id, pageview_id, session_id, device, scroll_y, viewport_h, doc_h, duration_ms)
      SELECT ${common('addSeconds(pv_ts, 10 * (k + 1))')}, k * 700 AS scroll_y, 800 AS viewport_h, 4000 AS doc_h, cityHash64(pv, k, 7) % 20000 AS duration_ms

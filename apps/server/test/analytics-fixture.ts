@@ -83,7 +83,7 @@ export async function sendPageview(app: FastifyInstance, pv: FixturePageview): P
   );
   if (first.outcome !== 'stored') throw new Error(`pageview beacon not stored: ${JSON.stringify(first)}`);
   const followUp: CollectEvent[] = [
-    ...pv.engagement.map((e) => ({ k: 'eng' as const, a: 0, ms: e.ms, sd: e.scroll, dh: 3000 })),
+    ...pv.engagement.map((e, i) => ({ k: 'eng' as const, a: 0, ms: e.ms, sd: e.scroll, pd: i === 0 ? -1 : pv.engagement[i - 1]!.scroll, dh: 3000 })),
     ...adEvents(pv.ads),
   ];
   if (followUp.length === 0) return;

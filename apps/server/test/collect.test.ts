@@ -79,6 +79,30 @@ describeEachDialect('collect', (dialect) => {
     expect(rows.map((row) => row.device)).toEqual(['tablet', 'tablet']);
   });
 
+  it('stores engagement as increments that add up per pageview: one first row, depth gains summing to the deepest scroll', async () => {
+    // A page of its own, so its page counts hold this pageview only.
+    const pv = randomUUID();
+    const u = `https://${site.domain}/increments/${pv}`;
+    await collect(t.app, beacon(site, [pageviewEvent(), { k: 'eng', a: 0, ms: 900, sd: 24, pd: -1, dh: 4000 }], { pv, u }));
+    // A later update, and one from a page that grew longer: its depth repeats what was reported, it gains nothing.
+    await collect(t.app, beacon(site, [{ k: 'eng', a: 0, ms: 1500, sd: 61.4, pd: 24, dh: 4000 }], { pv, u }));
+    await collect(t.app, beacon(site, [{ k: 'eng', a: 0, ms: 300, sd: 61, pd: 61, dh: 6000 }], { pv, u }));
+    const raw = 'SELECT sum(is_first) AS pageviews, sum(engaged_ms) AS ms, sum(scroll_gain) AS depth FROM foldline.engagement WHERE pageview_id = {pv:UUID}';
+    expect(await t.app.events.query(raw, { pv })).toEqual([{ pageviews: 1, ms: 2700, depth: 61 }]);
+    // The page counts carry the same sums on to the rollups.
+    const counts = `SELECT sum(engaged_pageviews) AS pageviews, sum(engaged_ms) AS ms, sum(scroll_sum) AS depth FROM foldline.page_events_log
+      WHERE page_id = (SELECT any(page_id) FROM foldline.pageviews WHERE pageview_id = {pv:UUID})`;
+    expect(await t.app.events.query(counts, { pv })).toEqual([{ pageviews: 1, ms: 2700, depth: 61 }]);
+  });
+
+  it('counts each engagement row of a tracker that does not name the previous depth as a pageview of its own', async () => {
+    const pv = randomUUID();
+    await collect(t.app, beacon(site, [pageviewEvent(), { k: 'eng', a: 0, ms: 900, sd: 30, dh: 4000 }], { pv }));
+    await collect(t.app, beacon(site, [{ k: 'eng', a: 0, ms: 500, sd: 50, dh: 4000 }], { pv }));
+    const rows = await t.app.events.query('SELECT is_first, scroll_gain FROM foldline.engagement WHERE pageview_id = {pv:UUID} ORDER BY ts', { pv });
+    expect(rows).toEqual([{ is_first: 1, scroll_gain: 30 }, { is_first: 1, scroll_gain: 50 }]);
+  });
+
   it('drops a foreign host, an inactive website, a bot and an unknown code with their reasons, storing nothing', async () => {
     const inactive = await insertWebsite(t.app, { status: 'inactive', domain: 'quiet.example.org' });
     const before = t.app.ingest.stats().dropped;

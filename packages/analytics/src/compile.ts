@@ -1,6 +1,6 @@
 // Turns an AnalyticsQuery into one ClickHouse SQL statement. Values only ever enter as bound `{name:Type}`
-// parameters; identifiers come only from the allowlists below. Each source (ad events, page events,
-// sessions, engagement, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
+// parameters; identifiers come only from the allowlists below. Each source (ad events, page stats,
+// sessions, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
 // outer SELECT sums them per dimension and derives the metrics, so one statement answers any mix of metrics.
 import { DIMENSIONS, METRICS, type AnalyticsQuery, type Dimension, type Metric, type TimeWindow } from './query.ts';
 import { splitByTier } from './segments.ts';
@@ -24,7 +24,7 @@ const COMPONENTS = [
 ] as const;
 type Component = (typeof COMPONENTS)[number];
 
-type SourceName = 'ads' | 'page_events' | 'sessions' | 'engagement' | 'activity';
+type SourceName = 'ads' | 'page_stats' | 'sessions' | 'activity';
 
 const safeRatio = (numerator: string, denominator: string, scale = '') =>
   `if(sum(${denominator}) = 0, 0, sum(${numerator})${scale} / sum(${denominator}))`;
@@ -37,17 +37,18 @@ const METRIC_DEFINITIONS: Record<Metric, { source: SourceName; components: Compo
   // DESIGN.md: viewable / measured impressions × 100; ad clicks / impressions × 100.
   viewability: { source: 'ads', components: ['c_impressions', 'c_viewable'], expression: safeRatio('c_viewable', 'c_impressions', ' * 100') },
   ctr: { source: 'ads', components: ['c_impressions', 'c_ad_clicks'], expression: safeRatio('c_ad_clicks', 'c_impressions', ' * 100') },
-  events: { source: 'page_events', components: ['c_events'], expression: 'sum(c_events)' },
-  pageviews: { source: 'page_events', components: ['c_pageviews'], expression: 'sum(c_pageviews)' },
+  events: { source: 'page_stats', components: ['c_events'], expression: 'sum(c_events)' },
+  pageviews: { source: 'page_stats', components: ['c_pageviews'], expression: 'sum(c_pageviews)' },
   sessions: { source: 'sessions', components: ['c_sessions'], expression: 'sum(c_sessions)' },
-  // Per pageview: the sum of its engaged_ms and the maximum of its max_scroll_pct; then averaged over pageviews.
+  // Over the pageviews whose first engagement row lies in the period: engaged ms of the period's rows, and each
+  // pageview's deepest scroll (the sum of its rows' depth gains), per pageview.
   avg_engagement_ms: {
-    source: 'engagement',
+    source: 'page_stats',
     components: ['c_engaged_pageviews', 'c_engaged_ms'],
     expression: safeRatio('c_engaged_ms', 'c_engaged_pageviews'),
   },
   avg_scroll_depth: {
-    source: 'engagement',
+    source: 'page_stats',
     components: ['c_engaged_pageviews', 'c_scroll_sum'],
     expression: safeRatio('c_scroll_sum', 'c_engaged_pageviews'),
   },
@@ -56,9 +57,8 @@ const METRIC_DEFINITIONS: Record<Metric, { source: SourceName; components: Compo
 
 const SOURCE_DIMENSIONS: Record<SourceName, readonly Dimension[]> = {
   ads: DIMENSIONS,
-  page_events: ['website_id', 'page_id', 'device', 'hour', 'day'],
+  page_stats: ['website_id', 'page_id', 'device', 'hour', 'day'],
   sessions: ['website_id', 'page_id', 'device', 'hour', 'day'],
-  engagement: ['website_id', 'page_id', 'device', 'hour', 'day'],
   activity: ['website_id', 'page_id', 'device', 'hour', 'day'],
 };
 
@@ -69,6 +69,9 @@ const STATS_SUMS: Partial<Record<Component, string>> = {
   c_ad_clicks: 'sum(clicks)',
   c_events: 'sum(events)',
   c_pageviews: 'sum(pageviews)',
+  c_engaged_pageviews: 'sum(engaged_pageviews)',
+  c_engaged_ms: 'sum(engaged_ms)',
+  c_scroll_sum: 'sum(scroll_sum)',
 };
 /** Tables whose rows show a visitor is on the site right now. */
 const ACTIVITY_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks'] as const;
@@ -178,15 +181,14 @@ function filters(query: AnalyticsQuery, params: Params): string {
 }
 
 /** The key columns of a branch, computed from its time column (`ts` in raw tables, `hour` in rollups). */
-/** `renamed` maps a dimension to the column that holds it when the branch's source names it differently. */
-function keyColumns(context: BranchContext, time: string, renamed: Partial<Record<Dimension, string>> = {}): string[] {
+function keyColumns(context: BranchContext, time: string): string[] {
   const columns: string[] = [];
   // A daily row lies wholly in one period, so comparing its date with the current period's first whole day suffices.
   if (context.comparing) columns.push(`if(${time} >= ${time === 'day' ? context.splitDay : context.split}, 'current', 'previous') AS period`);
   for (const dimension of context.dimensions) {
     if (dimension === 'hour') columns.push(time === 'hour' ? 'hour' : `toDateTime(toStartOfHour(${time}), 'UTC') AS hour`);
     else if (dimension === 'day') columns.push(`toDate(${time}, ${context.timezone}) AS day`);
-    else columns.push(renamed[dimension] ? `${renamed[dimension]} AS ${dimension}` : dimension);
+    else columns.push(dimension);
   }
   return columns;
 }
@@ -206,10 +208,9 @@ function branch(
   from: string,
   where: string,
   own: Partial<Record<Component, string>>,
-  renamed: Partial<Record<Dimension, string>> = {},
 ): string {
   const keys = keyNames(context);
-  const columns = [...keyColumns(context, time, renamed), ...componentColumns(context, own)];
+  const columns = [...keyColumns(context, time), ...componentColumns(context, own)];
   let sql = `  SELECT ${columns.join(', ')}\n  FROM ${from}\n  WHERE ${where}`;
   if (keys.length) sql += `\n  GROUP BY ${keys.join(', ')}`;
   return sql;
@@ -224,7 +225,7 @@ function timeCondition(column: string, windows: readonly TimeWindow[], params: P
 }
 
 /**
- * Additive counts of pages or websites (events, pageviews, ad impressions, viewable impressions, clicks), for every
+ * Additive counts of pages or websites (events, pageviews, ad figures, engagement sums), for every
  * source that needs them in one set of reads: whole days and hours from the combined rollups, the partial hours at the
  * edges from the page events log. Without a page split or filter the small per-website hourly rollup answers every
  * whole hour; with a time split, days are cut in the query's timezone, so hours are read instead of UTC days.
@@ -267,8 +268,8 @@ function sourceBranches(
   const rawWindow = () => timeCondition('ts', [window], params, TIME);
   switch (source) {
     case 'ads':
-    case 'page_events': {
-      if (source === 'page_events' || !context.dimensions.includes('ad_unit_id')) {
+    case 'page_stats': {
+      if (source === 'page_stats' || !context.dimensions.includes('ad_unit_id')) {
         // Page and website figures: the caller reads them for both sources at once from the combined stats.
         shared.push(...needed.filter((component) => !shared.includes(component)));
         return [];
@@ -295,26 +296,6 @@ function sourceBranches(
     }
     case 'sessions':
       return [branch(context, 'ts', 'foldline.pageviews', `${filterSql} AND ${rawWindow()}`, { c_sessions: 'uniqExact(session_id)' })];
-    case 'engagement': {
-      // First each pageview's engaged time and deepest scroll (its rows are increments and running maxima), timed by its
-      // first row. A pageview has one website, page and device, so grouping by its id alone is enough — and cheaper.
-      // Only what the outer query uses is aggregated per pageview: every extra aggregate costs on each of its rows.
-      const renamed: Partial<Record<Dimension, string>> = {};
-      const columns: string[] = [];
-      for (const dimension of ['website_id', 'page_id', 'device'] as const) {
-        if (!context.dimensions.includes(dimension)) continue;
-        renamed[dimension] = `pv_${dimension}`;
-        columns.push(`any(${dimension}) AS pv_${dimension}`);
-      }
-      if (context.comparing || context.dimensions.includes('hour') || context.dimensions.includes('day')) columns.push('min(ts) AS first_ts');
-      if (needed.includes('c_engaged_ms')) columns.push('sum(engaged_ms) AS pageview_ms');
-      if (needed.includes('c_scroll_sum')) columns.push('max(max_scroll_pct) AS pageview_scroll');
-      const perPageview = `(SELECT ${columns.length ? columns.join(', ') : '1 AS pageview'}
-    FROM foldline.engagement WHERE ${filterSql} AND ${rawWindow()}
-    GROUP BY pageview_id)`;
-      const own = { c_engaged_pageviews: 'count()', c_engaged_ms: 'sum(pageview_ms)', c_scroll_sum: 'toUInt64(sum(pageview_scroll))' };
-      return [branch(context, 'first_ts', perPageview, '1', pick(own, needed), renamed)];
-    }
     case 'activity': {
       const condition = `${filterSql} AND ${rawWindow()}`;
       const union = ACTIVITY_TABLES.map(

@@ -93,7 +93,9 @@ describe('compileQuery', () => {
     expect(pages.sql).not.toContain('FROM foldline.page_events_daily');
     expect(pages.sql).not.toContain('FROM foldline.ad_stats_daily');
     expect(pages.sql.match(/FROM foldline\.page_stats_daily/g)).toHaveLength(1);
-    expect(pages.params).toMatchObject({ t4: '2026-10-24', t5: '2026-11-22' });
+    expect(pages.params).toMatchObject({ t2: '2026-10-24', t3: '2026-11-22' });
+    // Engagement averages are sums in the same rollups: no per-pageview pass over raw engagement rows.
+    expect(pages.sql).not.toContain('foldline.engagement');
   });
 
   it('reads ad units from the ad-unit rollups and their edges from raw ad events (the log keeps pages, not units)', () => {

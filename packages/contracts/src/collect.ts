@@ -29,6 +29,11 @@ export const engagementEventSchema = z.object({
   ms: z.number().int().min(0).max(3600 * 1000),
   /** Maximum scroll depth so far, percent of document height. */
   sd: pct,
+  /**
+   * The depth this pageview reported before this event, -1 when this is its first engagement event. Trackers cached
+   * from before it existed omit it: each of their events then counts as a pageview of its own.
+   */
+  pd: z.number().min(-1).max(100).optional(),
   dh: px,
 });
 

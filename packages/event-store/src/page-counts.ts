@@ -20,6 +20,10 @@ type PageCounts = {
   impressions: number;
   viewable: number;
   clicks: number;
+  /** From engagement rows: pageviews (their first rows), engaged ms, and depth gains (the deepest scrolls' sum). */
+  engaged_pageviews: number;
+  engaged_ms: number;
+  scroll_sum: number;
 };
 
 const isEventTable = (table: string): table is EventTable => (EVENT_TABLES as readonly string[]).includes(table);
@@ -35,12 +39,16 @@ export function pageCountsOf(rowsByTable: Readonly<Record<string, ReadonlyArray<
       const key = `${String(row.website_id)}|${String(row.ts)}|${String(row.page_id)}|${String(row.device)}`;
       let entry = counts.get(key);
       if (!entry) {
-        entry = { website_id: row.website_id, ts: row.ts, page_id: row.page_id, device: row.device, events: 0, pageviews: 0, impressions: 0, viewable: 0, clicks: 0 };
+        entry = { website_id: row.website_id, ts: row.ts, page_id: row.page_id, device: row.device, events: 0, pageviews: 0, impressions: 0, viewable: 0, clicks: 0, engaged_pageviews: 0, engaged_ms: 0, scroll_sum: 0 };
         counts.set(key, entry);
       }
       entry.events += 1;
       if (table === 'pageviews') entry.pageviews += 1;
-      else if (table === 'ad_events') {
+      else if (table === 'engagement') {
+        entry.engaged_pageviews += Number(row.is_first);
+        entry.engaged_ms += Number(row.engaged_ms);
+        entry.scroll_sum += Number(row.scroll_gain);
+      } else if (table === 'ad_events') {
         if (row.kind === 'impression') entry.impressions += 1;
         else if (row.kind === 'viewable') entry.viewable += 1;
         else if (row.kind === 'click') entry.clicks += 1;
@@ -52,12 +60,17 @@ export function pageCountsOf(rowsByTable: Readonly<Record<string, ReadonlyArray<
 
 /** The same in SQL, for bulk loads written with INSERT … SELECT: page counts of every row of `table`. */
 export function pageCountsInsertSql(table: EventTable): string {
-  return `INSERT INTO ${PAGE_COUNTS_TABLE} SELECT website_id, ts, page_id, device,
+  const engagement = table === 'engagement';
+  return `INSERT INTO ${PAGE_COUNTS_TABLE} (website_id, ts, page_id, device, events, pageviews, impressions, viewable, clicks, engaged_pageviews, engaged_ms, scroll_sum)
+  SELECT website_id, ts, page_id, device,
     count() AS events,
     ${table === 'pageviews' ? 'count()' : 'toUInt64(0)'} AS pageviews,
     ${table === 'ad_events' ? "countIf(kind = 'impression')" : 'toUInt64(0)'} AS impressions,
     ${table === 'ad_events' ? "countIf(kind = 'viewable')" : 'toUInt64(0)'} AS viewable,
-    ${table === 'ad_events' ? "countIf(kind = 'click')" : 'toUInt64(0)'} AS clicks
+    ${table === 'ad_events' ? "countIf(kind = 'click')" : 'toUInt64(0)'} AS clicks,
+    ${engagement ? 'sum(is_first)' : 'toUInt64(0)'} AS engaged_pageviews,
+    ${engagement ? 'sum(engaged_ms)' : 'toUInt64(0)'} AS engaged_ms,
+    ${engagement ? 'sum(scroll_gain)' : 'toUInt64(0)'} AS scroll_sum
   FROM foldline.${table}
   GROUP BY website_id, ts, page_id, device`;
 }

@@ -48,7 +48,8 @@ export async function deleteWebsiteEvents(store: EventStore, websiteIds: readonl
 
 const OF_WEBSITE = 'website_id = {websiteId:UUID}';
 const FROM = "{from:DateTime64(3, 'UTC')}";
-const PAGE_SUMS = 'sum(events), sum(pageviews), sum(impressions), sum(viewable), sum(clicks)';
+const PAGE_SUMS = 'sum(events), sum(pageviews), sum(impressions), sum(viewable), sum(clicks), sum(engaged_pageviews), sum(engaged_ms), sum(scroll_sum)';
+const PAGE_COLUMNS = 'events, pageviews, impressions, viewable, clicks, engaged_pageviews, engaged_ms, scroll_sum';
 const AD_COUNTS = "countIf(kind = 'impression'), countIf(kind = 'viewable'), countIf(kind = 'click')";
 
 /** Each rollup: its bucket, the first bucket a window starting at `from` touches, and how it is computed (its
@@ -56,17 +57,17 @@ const AD_COUNTS = "countIf(kind = 'impression'), countIf(kind = 'viewable'), cou
 const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: string; since: string; columns: string; select: string; source: string; group: string }> = [
   {
     table: 'page_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
-    columns: 'website_id, hour, page_id, device, events, pageviews, impressions, viewable, clicks',
+    columns: `website_id, hour, page_id, device, ${PAGE_COLUMNS}`,
     select: `website_id, toStartOfHour(ts), page_id, device, ${PAGE_SUMS}`, source: PAGE_COUNTS_TABLE, group: '1, 2, 3, 4',
   },
   {
     table: 'page_stats_daily', bucket: 'day', since: `toDate(${FROM})`,
-    columns: 'website_id, day, page_id, device, events, pageviews, impressions, viewable, clicks',
+    columns: `website_id, day, page_id, device, ${PAGE_COLUMNS}`,
     select: `website_id, toDate(ts), page_id, device, ${PAGE_SUMS}`, source: PAGE_COUNTS_TABLE, group: '1, 2, 3, 4',
   },
   {
     table: 'site_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
-    columns: 'website_id, hour, device, events, pageviews, impressions, viewable, clicks',
+    columns: `website_id, hour, device, ${PAGE_COLUMNS}`,
     select: `website_id, toStartOfHour(ts), device, ${PAGE_SUMS}`, source: PAGE_COUNTS_TABLE, group: '1, 2, 3',
   },
   {

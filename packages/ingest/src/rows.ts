@@ -53,9 +53,20 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
         });
         break;
       }
-      case 'eng':
-        push('foldline.engagement', { ...common, engaged_ms: event.ms, max_scroll_pct: clampInt(event.sd, 100), doc_h: event.dh });
+      case 'eng': {
+        const depth = clampInt(event.sd, 100);
+        const before = event.pd === undefined ? -1 : Math.round(event.pd);
+        push('foldline.engagement', {
+          ...common,
+          engaged_ms: event.ms,
+          max_scroll_pct: depth,
+          doc_h: event.dh,
+          // Additive per pageview: one first row, and depth gains that add up to its deepest scroll.
+          is_first: before < 0 ? 1 : 0,
+          scroll_gain: Math.max(0, depth - Math.max(0, before)),
+        });
         break;
+      }
       case 'span':
         push('foldline.viewport_spans', { ...common, scroll_y: event.y, viewport_h: clampInt(event.vh, U16), doc_h: event.dh, duration_ms: event.d });
         break;

@@ -145,8 +145,10 @@ interface GoogleTag {
       openSpan();
     }
     rest();
-    const depth = round(Math.min(100, (deepest * 100) / max(1, docHeight())));
-    if (engaged > 0 || depth != reportedDepth) push({ k: 'eng', a: now(), ms: round(engaged), sd: depth, dh: docHeight() });
+    // Reported depth never falls (a page that grows longer lowers the percentage), and each row names the depth
+    // reported before it (-1: the pageview's first row), so the collector stores additive increments.
+    const depth = max(reportedDepth, round(Math.min(100, (deepest * 100) / max(1, docHeight()))));
+    if (engaged > 0 || depth != reportedDepth) push({ k: 'eng', a: now(), ms: round(engaged), sd: depth, pd: reportedDepth, dh: docHeight() });
     engaged = 0;
     reportedDepth = depth;
     slots.forEach((slot) => {

@@ -108,7 +108,7 @@ describe('tracker', () => {
         { k: 'pv', a: 1000, t: 'First article', r: '', vw: 1280, vh: 720, dh: 3000 },
         // The first second: the viewport stood at the top, the reader was engaged, and saw 720 of 3000 px.
         { k: 'span', a: 1000, y: 0, vh: 720, dh: 3000, d: 1000 },
-        { k: 'eng', a: 0, ms: 1000, sd: 24, dh: 3000 },
+        { k: 'eng', a: 0, ms: 1000, sd: 24, pd: -1, dh: 3000 },
       ],
     });
   });
@@ -160,6 +160,16 @@ describe('tracker', () => {
     await hideAndCollect();
     const engagement = events('eng');
     expect(engagement.at(-1)).toMatchObject({ sd: Math.round(((1000 + 720) / 4000) * 100), dh: 4000 });
+    // Each pageview's updates name the depth reported before them: -1 for its first, then the previous one's.
+    const pageviews = [...new Set(server.beacons.flatMap((b) => (b.e.some((e) => e.k === 'eng') ? [b.pv] : [])))];
+    for (const pv of pageviews) {
+      // Beacons may arrive out of order; depths never fall, so ordering by them restores the sequence.
+      const updates = server.beacons
+        .filter((b) => b.pv === pv)
+        .flatMap((b) => b.e.filter((e) => e.k === 'eng'))
+        .sort((a, b) => Number(a.pd) - Number(b.pd) || Number(a.sd) - Number(b.sd));
+      expect(updates.map((e) => e.pd)).toEqual([-1, ...updates.slice(0, -1).map((e) => e.sd)]);
+    }
     const spans = events('span');
     const at1000 = spans.filter((s) => s.y === 1000);
     expect(at1000).toHaveLength(1);

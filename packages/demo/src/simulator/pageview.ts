@@ -247,6 +247,8 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
   const pv = rng.uuid();
   let previous = 0;
   let maxDepth = 0;
+  // As the tracker does: each engagement update names the depth reported before it, -1 before the first.
+  let reportedDepth = -1;
   for (const flush of flushes) {
     const first = previous === 0;
     const batch = events.filter((e) => (first ? e.at >= 0 : e.at > previous) && e.at <= flush);
@@ -261,7 +263,9 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
       // A viewport span is reported once the viewport has moved on (or the page is hidden).
       if (stopEnd > previous && stopEnd <= flush) batch.push({ at: stopEnd, event: { k: 'span', a: 0, y: stop.y, vh, dh, d: stopEnd - stop.t } });
     }
-    batch.push({ at: flush, event: { k: 'eng', a: 0, ms: Math.round(engaged), sd: Math.round(maxDepth * 10) / 10, dh } });
+    const depth = Math.round(maxDepth * 10) / 10;
+    batch.push({ at: flush, event: { k: 'eng', a: 0, ms: Math.round(engaged), sd: depth, pd: reportedDepth, dh } });
+    reportedDepth = depth;
     for (const ad of ads) {
       let iv = 0;
       for (const [from, to] of ad.segments) iv += Math.max(0, Math.min(to, flush, end) - Math.max(from, previous));

@@ -6,13 +6,14 @@ import * as analytics012 from './012-page-events-log.ts';
 import * as analytics013 from './013-page-stats-rollups.ts';
 import * as analytics014 from './014-drop-page-events-rollups.ts';
 import * as analytics015 from './015-page-counts-from-the-writer.ts';
+import * as analytics016 from './016-additive-engagement.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
