@@ -13,30 +13,22 @@ export async function topPages(
   const windows = periodWindows(params.period, context.now);
   const pages = new Map((await pagesOfWebsites(context.db, websites.map((w) => w.id))).map((page) => [page.id, page]));
   const websiteIds = [...new Set([...pages.values()].map((page) => page.website_id))];
-  // Rank by sessions first, then measure only the chosen pages: the per-pageview engagement work shrinks to them.
-  const ranked = await runQuery(context.events, {
-    metrics: ['sessions'],
+  // One statement: sessions from raw pageviews (distinct per page, so not additive), everything else from the rollups.
+  const rows = await runQuery(context.events, {
+    metrics: ['sessions', 'events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'],
     dimensions: ['page_id'],
     filters: { websiteIds },
     range: windows.current,
     orderBy: [{ field: 'sessions', direction: 'desc' }],
     limit: params.limit,
   });
-  const chosen = ranked.map((row) => row.dimensions.page_id ?? '');
-  const details = await runQuery(context.events, {
-    metrics: ['events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'],
-    dimensions: ['page_id'],
-    filters: { websiteIds, pageIds: chosen },
-    range: windows.current,
-  });
-  const measured = new Map(details.map((row) => [row.dimensions.page_id, row.metrics]));
-  const rows = ranked.map((row) => ({ ...row, metrics: { ...row.metrics, ...measured.get(row.dimensions.page_id) } as typeof row.metrics }));
   return {
     timeRange: timeRangeOf(windows),
     pages: rows.flatMap((row) => {
-      // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown.
+      // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown, nor a page whose period
+      // holds only the late events of earlier pageviews (these sort last, so the limit never hides a page with sessions).
       const page = pages.get(row.dimensions.page_id ?? '');
-      if (!page) return [];
+      if (!page || row.metrics.sessions === 0) return [];
       return [
         {
           page_id: page.id,
