@@ -66,7 +66,8 @@ export function loadBeacon(trackingCode: string, events: number, n: number): { p
   for (let i = 1; i < events; i += 1) {
     if (i % 3 === 0) e.push({ k: 'click', a: 500, x: 100 + i, y: 900 + i, vw: 1440, dh: 5000, s: 'main>p:nth-of-type(2)', ox: 0.5, oy: 0.5 });
     else if (i % 3 === 1) e.push({ k: 'span', a: 700, y: i * 100, vh: 800, dh: 5000, d: 1500 });
-    else e.push({ k: 'eng', a: 100, ms: 2000, sd: 40, dh: 5000 });
+    // Updates of one pageview, each naming the depth the one before it reported, as the tracker sends them.
+    else e.push({ k: 'eng', a: 100, ms: 2000, sd: 40, pd: i === 2 ? -1 : 40, dh: 5000 });
   }
   return { pv, body: JSON.stringify({ site: trackingCode, u: `https://demo.example.com/articles/${n % 20}`, pv, sid: randomUUID(), vw: 1440, e }) };
 }
