@@ -28,9 +28,11 @@ export function optimizationPotential(units: readonly UnitDeviceStats[]): number
   const groups = new Map<string, number[]>();
   for (const unit of measured) {
     const key = `${unit.websiteId}|${unit.device}`;
-    groups.set(key, [...(groups.get(key) ?? []), viewability(unit)]);
+    const values = groups.get(key);
+    if (values) values.push(viewability(unit));
+    else groups.set(key, [viewability(unit)]);
   }
-  const targets = new Map([...groups].map(([key, values]) => [key, quantile([...values].sort((a, b) => a - b), TARGET_PERCENTILE)]));
+  const targets = new Map([...groups].map(([key, values]) => [key, quantile(values.sort((a, b) => a - b), TARGET_PERCENTILE)]));
   let extra = 0;
   let viewable = 0;
   for (const unit of measured) {
