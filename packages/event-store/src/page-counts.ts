@@ -9,22 +9,13 @@ export const PAGE_COUNTS_TABLE = 'foldline.page_events_log';
 type EventTable = (typeof EVENT_TABLES)[number];
 type Row = Record<string, unknown>;
 
-// A type, not an interface: rows must fit Record<string, unknown> where they are inserted.
-type PageCounts = {
-  website_id: unknown;
-  ts: unknown;
-  page_id: unknown;
-  device: unknown;
-  events: number;
-  pageviews: number;
-  impressions: number;
-  viewable: number;
-  clicks: number;
-  /** From engagement rows: pageviews (their first rows), engaged ms, and depth gains (the deepest scrolls' sum). */
-  engaged_pageviews: number;
-  engaged_ms: number;
-  scroll_sum: number;
-};
+/** The counts each page counts row holds, summed by page_events_log and every rollup that follows from it. */
+export const PAGE_COUNT_COLUMNS = ['events', 'pageviews', 'impressions', 'viewable', 'clicks', 'engaged_pageviews', 'engaged_ms', 'scroll_sum'] as const;
+type PageCountColumn = (typeof PAGE_COUNT_COLUMNS)[number];
+
+// A type, not an interface: rows must fit Record<string, unknown> where they are inserted. engaged_pageviews,
+// engaged_ms and scroll_sum come from engagement rows: their first rows, engaged ms, and depth gains.
+type PageCounts = { website_id: unknown; ts: unknown; page_id: unknown; device: unknown } & Record<PageCountColumn, number>;
 
 const isEventTable = (table: string): table is EventTable => (EVENT_TABLES as readonly string[]).includes(table);
 
@@ -60,17 +51,19 @@ export function pageCountsOf(rowsByTable: Readonly<Record<string, ReadonlyArray<
 
 /** The same in SQL, for bulk loads written with INSERT … SELECT: page counts of every row of `table`. */
 export function pageCountsInsertSql(table: EventTable): string {
-  const engagement = table === 'engagement';
-  return `INSERT INTO ${PAGE_COUNTS_TABLE} (website_id, ts, page_id, device, events, pageviews, impressions, viewable, clicks, engaged_pageviews, engaged_ms, scroll_sum)
-  SELECT website_id, ts, page_id, device,
-    count() AS events,
-    ${table === 'pageviews' ? 'count()' : 'toUInt64(0)'} AS pageviews,
-    ${table === 'ad_events' ? "countIf(kind = 'impression')" : 'toUInt64(0)'} AS impressions,
-    ${table === 'ad_events' ? "countIf(kind = 'viewable')" : 'toUInt64(0)'} AS viewable,
-    ${table === 'ad_events' ? "countIf(kind = 'click')" : 'toUInt64(0)'} AS clicks,
-    ${engagement ? 'sum(is_first)' : 'toUInt64(0)'} AS engaged_pageviews,
-    ${engagement ? 'sum(engaged_ms)' : 'toUInt64(0)'} AS engaged_ms,
-    ${engagement ? 'sum(scroll_gain)' : 'toUInt64(0)'} AS scroll_sum
+  const only = (source: EventTable, sql: string) => (table === source ? sql : 'toUInt64(0)');
+  const counts: Record<PageCountColumn, string> = {
+    events: 'count()',
+    pageviews: only('pageviews', 'count()'),
+    impressions: only('ad_events', "countIf(kind = 'impression')"),
+    viewable: only('ad_events', "countIf(kind = 'viewable')"),
+    clicks: only('ad_events', "countIf(kind = 'click')"),
+    engaged_pageviews: only('engagement', 'sum(is_first)'),
+    engaged_ms: only('engagement', 'sum(engaged_ms)'),
+    scroll_sum: only('engagement', 'sum(scroll_gain)'),
+  };
+  return `INSERT INTO ${PAGE_COUNTS_TABLE} (website_id, ts, page_id, device, ${PAGE_COUNT_COLUMNS.join(', ')})
+  SELECT website_id, ts, page_id, device, ${PAGE_COUNT_COLUMNS.map((column) => `${counts[column]} AS ${column}`).join(', ')}
   FROM foldline.${table}
   GROUP BY website_id, ts, page_id, device`;
 }

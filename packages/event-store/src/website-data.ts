@@ -2,7 +2,7 @@
 // removal), with counts of the raw events removed.
 import type { EventStore } from './event-store.ts';
 import { EVENT_TABLES, ROLLUP_TABLES } from './migrations/index.ts';
-import { PAGE_COUNTS_TABLE } from './page-counts.ts';
+import { PAGE_COUNT_COLUMNS, PAGE_COUNTS_TABLE } from './page-counts.ts';
 
 export interface WebsiteEventCounts {
   /** ad_events rows of kind 'impression'. */
@@ -48,8 +48,8 @@ export async function deleteWebsiteEvents(store: EventStore, websiteIds: readonl
 
 const OF_WEBSITE = 'website_id = {websiteId:UUID}';
 const FROM = "{from:DateTime64(3, 'UTC')}";
-const PAGE_SUMS = 'sum(events), sum(pageviews), sum(impressions), sum(viewable), sum(clicks), sum(engaged_pageviews), sum(engaged_ms), sum(scroll_sum)';
-const PAGE_COLUMNS = 'events, pageviews, impressions, viewable, clicks, engaged_pageviews, engaged_ms, scroll_sum';
+const PAGE_SUMS = PAGE_COUNT_COLUMNS.map((column) => `sum(${column})`).join(', ');
+const PAGE_COLUMNS = PAGE_COUNT_COLUMNS.join(', ');
 const AD_COUNTS = "countIf(kind = 'impression'), countIf(kind = 'viewable'), countIf(kind = 'click')";
 
 /** Each rollup: its bucket, the first bucket a window starting at `from` touches, and how it is computed (its
