@@ -77,7 +77,11 @@ describe('demo', () => {
         (SELECT countIf(kind = 'impression') FROM foldline.ad_events) AS raw_impressions,
         (SELECT sum(impressions) FROM foldline.ad_stats_hourly) AS ad_hourly_impressions,
         (SELECT sum(impressions) FROM foldline.ad_stats_daily) AS ad_daily_impressions,
-        (SELECT sum(impressions) FROM foldline.page_stats_daily) AS page_daily_impressions`);
+        (SELECT sum(impressions) FROM foldline.page_stats_daily) AS page_daily_impressions,
+        (SELECT sum(scroll_gain) FROM foldline.engagement) AS raw_scroll,
+        (SELECT sum(scroll_sum) FROM foldline.page_stats_daily) AS daily_scroll,
+        (SELECT sum(scroll_sum) FROM foldline.page_stats_hourly) AS hourly_scroll,
+        (SELECT sum(scroll_sum) FROM foldline.site_stats_hourly) AS site_scroll`);
     try {
       const first = await open();
       let complete: Record<string, number> | undefined;
@@ -102,6 +106,8 @@ describe('demo', () => {
         expect(values.raw_pageviews).toBeGreaterThan(100);
         for (const key of ['daily_pageviews', 'hourly_pageviews', 'site_pageviews', 'log_pageviews']) expect(values[key], key).toBe(values.raw_pageviews);
         for (const key of ['ad_hourly_impressions', 'ad_daily_impressions', 'page_daily_impressions']) expect(values[key], key).toBe(values.raw_impressions);
+        expect(values.raw_scroll).toBeGreaterThan(0);
+        for (const key of ['daily_scroll', 'hourly_scroll', 'site_scroll']) expect(values[key], key).toBe(values.raw_scroll);
       } finally {
         await second.close();
       }
