@@ -7,8 +7,12 @@ interface Call {
   url: string;
   method: string;
   authorization: string | undefined;
+  accept: string | undefined;
   body: unknown;
 }
+
+/** The first bytes of a JPEG (SOI and APP0 markers): enough to tell a binary body came through untouched. */
+const IMAGE_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 /** A tiny in-memory API: `valid` is the one accepted access token; /auth/refresh swaps a known refresh token for a new pair. */
 function fakeApi(options: { refreshStatus?: number } = {}) {
@@ -18,7 +22,7 @@ function fakeApi(options: { refreshStatus?: number } = {}) {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchImpl: typeof fetch = async (input, init) => {
     const headers = (init?.headers ?? {}) as Record<string, string>;
-    const call: Call = { url: String(input), method: init?.method ?? 'GET', authorization: headers.authorization, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: Call = { url: String(input), method: init?.method ?? 'GET', authorization: headers.authorization, accept: headers.accept, body: init?.body ? JSON.parse(String(init.body)) : undefined };
     state.calls.push(call);
     if (call.url === '/api/auth/refresh') {
       state.refreshCalls += 1;
@@ -31,6 +35,8 @@ function fakeApi(options: { refreshStatus?: number } = {}) {
     if (call.url.startsWith('/api/broken')) return new Response('<html>oops</html>', { status: 502 });
     if (call.authorization !== `Bearer ${state.valid}`) return json(401, { error: { message: 'Invalid or expired access token' } });
     if (call.url.startsWith('/api/missing')) return json(404, { error: { message: 'Website not found' } });
+    if (call.url.startsWith('/api/image')) return new Response(IMAGE_BYTES, { status: 200, headers: { 'content-type': 'image/jpeg', 'x-document-height': '4200' } });
+    if (call.url.startsWith('/api/unreachable-image')) return json(502, { error: { message: 'The page could not be loaded' } });
     return json(200, { ok: true, url: call.url });
   };
   return { state, fetchImpl, releaseRefresh: () => releaseRefresh() };
@@ -168,5 +174,76 @@ describe('api client', () => {
     expect(network.status).toBe(0);
     expect(errorMessage(network, 'Login failed. Please check your credentials.')).toBe('Login failed. Please check your credentials.');
     expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  describe('binary answers (getBlob)', () => {
+    it('sends the bearer token and the query, and returns the bytes untouched with the response headers', async () => {
+      const api = fakeApi();
+      api.releaseRefresh();
+      const { tokens } = memoryTokens({ access: 'access-2', refresh: 'refresh-1' });
+      const client = createApiClient({ fetch: api.fetchImpl, tokens });
+      const { blob, headers } = await client.getBlob('/image', { url: 'https://example.com/a?b=1', deviceType: 'mobile', refresh: undefined });
+      expect(new Uint8Array(await blob.arrayBuffer())).toEqual(IMAGE_BYTES);
+      expect(blob.type).toBe('image/jpeg');
+      expect(headers.get('x-document-height')).toBe('4200');
+      expect(api.state.calls[0]).toMatchObject({
+        url: '/api/image?url=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1&deviceType=mobile',
+        authorization: 'Bearer access-2',
+        accept: '*/*',
+      });
+    });
+
+    it('on a 401 refreshes once like every other call and retries the same request', async () => {
+      const api = fakeApi();
+      api.releaseRefresh();
+      const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+      const client = createApiClient({ fetch: api.fetchImpl, tokens });
+      const { blob } = await client.getBlob('/image', { deviceType: 'desktop' });
+      expect(blob.size).toBe(IMAGE_BYTES.length);
+      expect(api.state.refreshCalls).toBe(1);
+      expect(store.access).toBe('access-2');
+      expect(api.state.calls.map((c) => [c.url, c.authorization])).toEqual([
+        ['/api/image?deviceType=desktop', 'Bearer access-1'],
+        ['/api/auth/refresh', undefined],
+        ['/api/image?deviceType=desktop', 'Bearer access-2'],
+      ]);
+    });
+
+    it('a binary request and a JSON request failing together share one refresh', async () => {
+      const api = fakeApi();
+      const { tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+      const client = createApiClient({ fetch: api.fetchImpl, tokens });
+      const both = Promise.all([client.getBlob('/image'), client.get('/websites')]);
+      await expect.poll(() => api.state.calls.filter((c) => c.authorization === 'Bearer access-1').length).toBe(2);
+      api.releaseRefresh();
+      const [image, json] = await both;
+      expect(image.blob.size).toBe(IMAGE_BYTES.length);
+      expect(json).toMatchObject({ ok: true });
+      expect(api.state.refreshCalls).toBe(1);
+    });
+
+    it('when the refresh fails, the session is lost exactly as for JSON calls', async () => {
+      const api = fakeApi({ refreshStatus: 401 });
+      api.releaseRefresh();
+      const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+      let expired = 0;
+      const client = createApiClient({ fetch: api.fetchImpl, tokens, onSessionExpired: () => (expired += 1) });
+      await expect(client.getBlob('/image')).rejects.toMatchObject({ status: 401 });
+      expect(store.access).toBeNull();
+      expect(expired).toBe(1);
+    });
+
+    it('a failure carries the server\'s JSON message, so the screen can show it', async () => {
+      const api = fakeApi();
+      api.releaseRefresh();
+      const { tokens } = memoryTokens({ access: 'access-2', refresh: 'refresh-1' });
+      const client = createApiClient({ fetch: api.fetchImpl, tokens });
+      const error = (await client.getBlob('/unreachable-image').catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 502, serverMessage: 'The page could not be loaded' });
+      expect(errorMessage(error, 'Failed to load screenshot')).toBe('The page could not be loaded');
+      const broken = (await client.getBlob('/broken').catch((e: unknown) => e)) as ApiError;
+      expect(errorMessage(broken, 'Failed to load screenshot')).toBe('Failed to load screenshot');
+    });
   });
 });

@@ -1,4 +1,5 @@
-// The one HTTP client of the web app: JSON to /api, bearer token, refresh-once-and-retry on 401, typed ApiError.
+// The one HTTP client of the web app: JSON (or a binary body) from /api, bearer token, refresh-once-and-retry on 401,
+// typed ApiError.
 import type { ErrorBody, RefreshResponse, Tokens } from '@foldline/contracts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 
@@ -48,8 +49,17 @@ export interface ApiClientOptions {
   onSessionExpired?: () => void;
 }
 
+/** A binary answer (an image) with its response headers, which describe it (size, capture time and the like). */
+export interface BlobResponse {
+  blob: Blob;
+  headers: Headers;
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** A GET whose answer is binary: the same bearer token and refresh-once-on-401 as every call, since an
+   * authenticated image cannot be an <img src>. Failures throw ApiError with the server's JSON message. */
+  getBlob(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<BlobResponse>;
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
@@ -98,8 +108,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
   }
 
-  async function send(path: string, request: RequestOptions, accessToken: string | null): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function send(path: string, request: RequestOptions, accessToken: string | null, accept = 'application/json'): Promise<Response> {
+    const headers: Record<string, string> = { accept };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     try {
@@ -136,25 +146,42 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshing;
   }
 
-  async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
+  /** Sends with the stored token; on a 401 refreshes once (shared by concurrent callers) and sends again. */
+  async function authorized(path: string, req: RequestOptions, accept?: string): Promise<Response> {
     const usedToken = tokens.getAccessToken();
-    let response = await send(path, req, usedToken);
+    let response = await send(path, req, usedToken, accept);
     // Sign-in, registration and reset answer 401 for bad credentials: that is their answer, not an expired session.
     if (response.status === 401 && usedToken !== null && !path.startsWith('/auth/')) {
       const current = tokens.getAccessToken();
       // Another request already refreshed while this one was in flight: retry with its token.
       const nextToken = current !== null && current !== usedToken ? current : await refreshOnce();
       if (!nextToken) expire();
-      response = await send(path, req, nextToken);
+      response = await send(path, req, nextToken, accept);
       if (response.status === 401) expire();
     }
-    const body = await readBody(response);
-    if (!response.ok) throw new ApiError(`Request failed with status ${response.status}`, response.status, serverMessageOf(body));
-    return body as T;
+    return response;
+  }
+
+  async function failure(response: Response): Promise<ApiError> {
+    return new ApiError(`Request failed with status ${response.status}`, response.status, serverMessageOf(await readBody(response)));
+  }
+
+  async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
+    const response = await authorized(path, req);
+    if (!response.ok) throw await failure(response);
+    return (await readBody(response)) as T;
+  }
+
+  async function getBlob(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<BlobResponse> {
+    // Errors still arrive as JSON, so the server's message can be shown; any success body is taken as binary.
+    const response = await authorized(path, { query, signal }, '*/*');
+    if (!response.ok) throw await failure(response);
+    return { blob: await response.blob(), headers: response.headers };
   }
 
   return {
     request,
+    getBlob,
     get: (path, query, signal) => request(path, { query, signal }),
     post: (path, body) => request(path, { method: 'POST', body }),
     put: (path, body) => request(path, { method: 'PUT', body }),
