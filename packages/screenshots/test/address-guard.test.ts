@@ -1,0 +1,114 @@
+// The address guard on a table of addresses, the operator's policy and the resolution check.
+import { describe, expect, it } from 'vitest';
+import { addressRange, checkHost, isAllowedHost, isPrivateAddress, STRICT_POLICY } from '../src/address-guard.ts';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '100.63.255.255', // just below carrier-grade NAT
+    '100.128.0.0', // just above it
+    '172.15.255.255',
+    '172.32.0.0',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8', // mapped public
+    '::ffff:808:808',
+    '64:ff9b::808:808', // NAT64 of a public address
+    '2002:808:808::1', // 6to4 of a public address
+  ])('lets the public address %s through', (address) => {
+    expect(addressRange(address)).toBeUndefined();
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['100.127.255.255', 'carrier-grade NAT'],
+    ['169.254.169.254', 'link-local'],
+    ['0.0.0.0', 'this network'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
+    ['198.18.0.1', 'benchmarking'],
+    ['192.0.2.1', 'documentation'],
+    ['::', 'unspecified'],
+    ['::1', 'loopback'],
+    ['::7f00:1', 'IPv4-compatible'],
+    ['::127.0.0.1', 'IPv4-compatible'],
+    ['fc00::1', 'unique-local'],
+    ['fd12:3456:789a::1', 'unique-local'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['fec0::1', 'site-local'],
+    ['feff::1', 'site-local'],
+    ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'documentation'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['64:ff9b:1::a00:1', 'local NAT64'],
+    ['::ffff:127.0.0.1', 'loopback IPv4 inside IPv6'],
+    ['::ffff:7f00:1', 'loopback IPv4 inside IPv6'],
+    ['::ffff:169.254.169.254', 'link-local IPv4 inside IPv6'],
+    ['::ffff:0:10.0.0.1', 'private IPv4 inside IPv6'],
+    ['64:ff9b::7f00:1', 'loopback IPv4 inside IPv6'],
+    ['64:ff9b::192.168.0.1', 'private IPv4 inside IPv6'],
+    ['2002:7f00:1::', 'loopback IPv4 inside IPv6'],
+    ['2002:a9fe:a9fe::1', 'link-local IPv4 inside IPv6'],
+    ['localhost', 'not an IP address'],
+    ['', 'not an IP address'],
+  ])('refuses %s (%s)', (address, range) => {
+    expect(addressRange(address)).toBe(range);
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+});
+
+describe('isAllowedHost', () => {
+  const policy = { allowPrivate: false, allowedHosts: ['news.localhost:3000', 'intranet.example'] };
+
+  it('matches a host with its port, or any port when the entry names none', () => {
+    expect(isAllowedHost('news.localhost', 3000, policy)).toBe(true);
+    expect(isAllowedHost('NEWS.localhost.', 3000, policy)).toBe(true);
+    expect(isAllowedHost('news.localhost', 6379, policy)).toBe(false);
+    expect(isAllowedHost('news.localhost', undefined, policy)).toBe(false);
+    expect(isAllowedHost('intranet.example', 8080, policy)).toBe(true);
+    expect(isAllowedHost('evil.localhost', 3000, policy)).toBe(false);
+    expect(isAllowedHost('sub.intranet.example', 80, policy)).toBe(false);
+  });
+});
+
+describe('checkHost', () => {
+  it('answers the addresses to connect to for a public address', async () => {
+    expect(await checkHost('8.8.8.8', STRICT_POLICY)).toEqual([{ address: '8.8.8.8', family: 4 }]);
+    expect(await checkHost('[2606:4700:4700::1111]', STRICT_POLICY)).toEqual([{ address: '2606:4700:4700::1111', family: 6 }]);
+  });
+
+  it('refuses loopback names and private literals with a message that says why', async () => {
+    await expect(checkHost('localhost', STRICT_POLICY)).rejects.toThrow(
+      'localhost resolves to 127.0.0.1, a private or reserved address (loopback), which is not fetched',
+    );
+    await expect(checkHost('shop.localhost', STRICT_POLICY)).rejects.toThrow(/^shop\.localhost resolves to 127\.0\.0\.1/);
+    await expect(checkHost('169.254.169.254', STRICT_POLICY)).rejects.toThrow(
+      '169.254.169.254 is a private or reserved address (link-local), which is not fetched',
+    );
+    await expect(checkHost('[::ffff:127.0.0.1]', STRICT_POLICY)).rejects.toThrow(/loopback IPv4 inside IPv6/);
+  });
+
+  it('lets private addresses through when the operator allows them, everywhere or for one host', async () => {
+    expect(await checkHost('127.0.0.1', { allowPrivate: true, allowedHosts: [] })).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    const demo = { allowPrivate: false, allowedHosts: ['news.localhost:3000'] };
+    expect((await checkHost('news.localhost', demo, 3000)).map((a) => a.address)).toEqual(['127.0.0.1', '::1']);
+    await expect(checkHost('news.localhost', demo, 22)).rejects.toThrow(/not fetched/);
+    await expect(checkHost('127.0.0.1', demo, 3000)).rejects.toThrow(/not fetched/);
+  });
+
+  it('says a name could not be resolved without the resolver\'s own text', async () => {
+    const error = await checkHost('no-such-host.invalid', STRICT_POLICY).catch((caught: unknown) => caught as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('no-such-host.invalid could not be resolved');
+  });
+});
