@@ -31,8 +31,17 @@ describeEachDialect('pages', (dialect) => {
         created_at: page.created_at,
         last_activity: '2026-11-20T10:00:00.000Z',
         website: { name: 'Recipes', domain: 'recipes.example.com' },
+        // No tracker has reported the page's origin yet: https on the website's domain.
+        url: 'https://recipes.example.com/pasta/carbonara',
       },
     });
+  });
+
+  it('gives the address under the origin the tracker reported (http, a port)', async () => {
+    const website = await createWebsite(t.app, owner.auth, { name: 'Local news', domain: 'news.example.org' });
+    const page = await insertPage(t.app, website.website_id, '/today');
+    await t.app.metadata.db.updateTable('pages').set({ origin: 'http://news.example.org:8080' }).where('id', '=', page.id).execute();
+    expect((await get(page.id)).json().page.url).toBe('http://news.example.org:8080/today');
   });
 
   it("answers another user's page exactly like a missing one", async () => {

@@ -21,6 +21,8 @@ export interface ScopedPage {
   url_path: string;
   status: string;
   domain: string;
+  /** The origin the tracker reported the page under (null before any report). */
+  origin: string | null;
 }
 
 /** The user's websites, or only the one asked for (404 when it is not theirs). */
@@ -36,7 +38,7 @@ export async function pageInScope(db: MetadataDb, userId: string, pageId: string
   const page = await db
     .selectFrom('pages')
     .innerJoin('websites', 'websites.id', 'pages.website_id')
-    .select(['pages.id', 'pages.website_id', 'pages.title', 'pages.url_path', 'pages.status', 'websites.domain'])
+    .select(['pages.id', 'pages.website_id', 'pages.title', 'pages.url_path', 'pages.status', 'pages.origin', 'websites.domain'])
     .where('pages.id', '=', pageId)
     .where('websites.user_id', '=', userId)
     .executeTakeFirst();
@@ -49,7 +51,7 @@ export async function pagesOfWebsites(db: MetadataDb, websiteIds: readonly strin
   return db
     .selectFrom('pages')
     .innerJoin('websites', 'websites.id', 'pages.website_id')
-    .select(['pages.id', 'pages.website_id', 'pages.title', 'pages.url_path', 'pages.status', 'websites.domain'])
+    .select(['pages.id', 'pages.website_id', 'pages.title', 'pages.url_path', 'pages.status', 'pages.origin', 'websites.domain'])
     .where('pages.website_id', 'in', websiteIds)
     .execute();
 }

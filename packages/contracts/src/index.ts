@@ -7,3 +7,4 @@ export * from './pages.ts';
 export * from './contact.ts';
 export * from './collect.ts';
 export * from './analytics.ts';
+export * from './heatmaps.ts';

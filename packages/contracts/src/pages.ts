@@ -15,8 +15,16 @@ export type Page = z.infer<typeof pageSchema>;
 
 export const pageWithWebsiteSchema = pageSchema.extend({
   website: z.object({ name: z.string(), domain: z.string() }),
+  /** The page's address: the origin the tracker reported it under (scheme, host, port) and its path; before any
+   * report, https on the website's domain. Screenshots are taken of it and 'View Page' opens it. */
+  url: z.string(),
 });
 export type PageWithWebsite = z.infer<typeof pageWithWebsiteSchema>;
 
 export const pageParamsSchema = z.object({ pageId: idSchema });
 export const pageResponseSchema = z.object({ page: pageWithWebsiteSchema });
+
+/** A page's address: the origin the tracker reported it under, else https on the website's domain. */
+export function pageUrl(origin: string | null | undefined, domain: string, urlPath: string): string {
+  return `${origin || `https://${domain}`}${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`;
+}

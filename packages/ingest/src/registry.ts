@@ -10,6 +10,8 @@ const MAX_ENTRIES = 100_000;
 export interface PageSighting {
   websiteId: string;
   urlPath: string;
+  /** Scheme, host and port the page was reported under. */
+  origin: string;
   /** '' when this batch does not carry the title (only pageview events do). */
   title: string;
   at: number;
@@ -92,7 +94,7 @@ export function createRegistry(db: MetadataDb, onError: (error: unknown) => void
     // Another collector process may insert the same page at the same moment: the unique key settles it.
     await db
       .insertInto('pages')
-      .values({ id: randomUUID(), website_id: s.websiteId, url_path: s.urlPath, title: s.title || s.urlPath, status: 'active', created_at: iso(s.at), last_activity: iso(s.at) })
+      .values({ id: randomUUID(), website_id: s.websiteId, url_path: s.urlPath, origin: s.origin, title: s.title || s.urlPath, status: 'active', created_at: iso(s.at), last_activity: iso(s.at) })
       .onConflict((conflict) => conflict.columns(['website_id', 'url_path']).doNothing())
       .execute();
     const created = await find();
@@ -120,7 +122,7 @@ export function createRegistry(db: MetadataDb, onError: (error: unknown) => void
       return resolve(pages, `${s.websiteId}\n${s.urlPath}`, () => loadPage(s), (entry) => {
         if (s.at - entry.touched < TOUCH_INTERVAL_MS) return;
         entry.touched = s.at;
-        const changes = s.title ? { last_activity: iso(s.at), title: s.title } : { last_activity: iso(s.at) };
+        const changes = { last_activity: iso(s.at), origin: s.origin, ...(s.title ? { title: s.title } : {}) };
         // Only forward in time: late beacons never move last_activity back.
         inBackground(
           db

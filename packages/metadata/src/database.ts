@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22T0300-initial.ts';
+import * as pageOrigin from './migrations/2026-11-23T0900-page-origin.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -17,6 +18,7 @@ export interface MetadataStore {
 /** Listed by hand so that the migrations ship with any bundle and run in a known order. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-initial': initial,
+  '2026-11-23T0900-page-origin': pageOrigin,
 };
 
 export interface MetadataOptions {

@@ -57,6 +57,8 @@ export interface PagesTable {
   status: string;
   created_at: string;
   last_activity: string | null;
+  /** Scheme, host and port the tracker last reported the page under ('http://news.localhost:3000'); null before. */
+  origin: string | null;
 }
 
 export interface AdUnitsTable {

@@ -1,5 +1,5 @@
 // What the pages routes return: a page of one of the caller's websites, in the contract's shape.
-import type { Page, PageWithWebsite } from '@foldline/contracts';
+import { pageUrl, type Page, type PageWithWebsite } from '@foldline/contracts';
 import type { PageRow } from '@foldline/metadata';
 import { findPageOfUser } from '@foldline/metadata/pages/pages.repository';
 import type { FastifyInstance } from 'fastify';
@@ -18,5 +18,7 @@ export const toPage = (row: PageRow): Page => ({
 export async function getPage(app: FastifyInstance, userId: string, pageId: string): Promise<{ page: PageWithWebsite }> {
   const row = await findPageOfUser(app.metadata.db, userId, pageId);
   if (!row) throw notFound('Page not found');
-  return { page: { ...toPage(row), website: { name: row.website_name, domain: row.website_domain } } };
+  return {
+    page: { ...toPage(row), website: { name: row.website_name, domain: row.website_domain }, url: pageUrl(row.origin, row.website_domain, row.url_path) },
+  };
 }

@@ -1,0 +1,118 @@
+// Heatmaps and screenshots: the query parameters of GET /api/analytics/heatmap/{type} and GET /api/screenshots, their
+// answers, and the drawing constants of the specification's section 9.
+import { z } from 'zod';
+import { type DeviceType } from './common.ts';
+import { DEVICE_FILTERS, type DeviceFilter } from './analytics.ts';
+
+export const HEATMAP_TYPES = ['click', 'scroll', 'engagement'] as const;
+export type HeatmapType = (typeof HEATMAP_TYPES)[number];
+
+/** Page analytics offers these periods (specification section 9: no year). */
+export const HEATMAP_PERIODS = ['day', 'week', 'month', 'quarter'] as const;
+export type HeatmapPeriod = (typeof HEATMAP_PERIODS)[number];
+
+const deviceParam = z.enum(DEVICE_FILTERS, { error: `deviceType must be one of: ${DEVICE_FILTERS.join(', ')}` });
+
+export const heatmapParamsSchema = z.object({
+  type: z.enum(HEATMAP_TYPES, { error: `heatmap type must be one of: ${HEATMAP_TYPES.join(', ')}` }),
+});
+
+export const heatmapQuerySchema = z.object({
+  pageId: z.string({ error: 'pageId is required' }).uuid('pageId must be a valid id'),
+  period: z.enum(HEATMAP_PERIODS, { error: `period must be one of: ${HEATMAP_PERIODS.join(', ')}` }).default('week'),
+  deviceType: deviceParam.default('all'),
+});
+export type HeatmapQuery = z.input<typeof heatmapQuerySchema>;
+
+/** The specification's rule: the device value 'all' is treated as desktop for the heatmap view. */
+export function heatmapDevice(device: DeviceFilter): DeviceType {
+  return device === 'all' ? 'desktop' : device;
+}
+
+/** One weighted point in document pixels of the reference width's layout. */
+export const heatmapPointSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  value: z.number(),
+  viewport: z.object({ width: z.number() }),
+});
+export type HeatmapPoint = z.infer<typeof heatmapPointSchema>;
+
+export const scrollPointSchema = z.object({
+  /** Percent of the page, 0–100 in steps of 1. */
+  depth: z.number(),
+  /** Pageviews whose viewport reached this depth (never rises with depth). */
+  count: z.number(),
+});
+export type ScrollPoint = z.infer<typeof scrollPointSchema>;
+
+const heatmapMetaSchema = z.object({
+  /** The device the map is for ('all' resolved to desktop) and its reference width (px). */
+  device: z.enum(['desktop', 'tablet', 'mobile']),
+  referenceWidth: z.number(),
+  /** Height of the page in the reference layout (px): the screenshot's when one was taken, else the visitors' average. */
+  documentHeight: z.number(),
+  /** Evidence size: pageviews of the page on this device in the period, and the clicks among them. */
+  pageviews: z.number(),
+  clicks: z.number(),
+  /** The largest point value (clicks, or attention ms) or, for scroll, the largest count. */
+  maxValue: z.number(),
+  /** Whether the screenshot's element map was available to place clicks on their elements, and why not. */
+  layout: z.object({ captured: z.boolean(), message: z.string().optional() }),
+  timeRange: z.object({ start: z.string(), end: z.string() }),
+});
+
+export const pointHeatmapResponseSchema = z.object({
+  data: z.array(heatmapPointSchema),
+  meta: heatmapMetaSchema.extend({
+    /** Clicks placed on the element they were recorded on; the rest fall back to scaled document coordinates. */
+    anchoredClicks: z.number(),
+  }),
+});
+export type PointHeatmapResponse = z.infer<typeof pointHeatmapResponseSchema>;
+
+export const scrollHeatmapResponseSchema = z.object({
+  data: z.array(scrollPointSchema),
+  meta: heatmapMetaSchema.extend({
+    /** Where the first screen ends on average: the viewport's height in percent of the page at the pageview's start. */
+    averageFold: z.number(),
+  }),
+});
+export type ScrollHeatmapResponse = z.infer<typeof scrollHeatmapResponseSchema>;
+
+export const heatmapResponseSchema = z.union([pointHeatmapResponseSchema, scrollHeatmapResponseSchema]);
+export type HeatmapResponse<T extends HeatmapType = HeatmapType> = T extends 'scroll' ? ScrollHeatmapResponse : PointHeatmapResponse;
+
+export const screenshotQuerySchema = z.object({
+  url: z
+    .string({ error: 'url is required' })
+    .max(2048, 'url is too long')
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'url must be an http or https address'),
+  deviceType: deviceParam.default('desktop'),
+  /** Take a new screenshot even when a fresh one is cached. */
+  refresh: z.enum(['0', '1', 'true', 'false'], { error: 'refresh must be 0, 1, true or false' }).optional(),
+});
+export type ScreenshotQuery = z.input<typeof screenshotQuerySchema>;
+
+/** Response headers of GET /api/screenshots that describe the image. */
+export const SCREENSHOT_HEADERS = {
+  /** Height of the whole page in the reference layout (px), before any cap. */
+  documentHeight: 'x-document-height',
+  /** '1' when the page was taller than the cap and the image stops at it. */
+  truncated: 'x-screenshot-truncated',
+  /** When the image was captured (ISO-8601). */
+  capturedAt: 'x-captured-at',
+} as const;
+
+/** Drawing constants of the specification's section 9. */
+export const HEATMAP_STYLES = {
+  click: { radius: 25, maxOpacity: 0.9, max: 10, minOpacity: 0, blur: 0.85, gradient: { 0.25: 'yellow', 0.55: 'orange', 0.85: 'red', 1: 'white' } },
+  scroll: { radius: 50, maxOpacity: 0.7, max: 20, minOpacity: 0.35, blur: 0.75 },
+  engagement: { radius: 50, maxOpacity: 0.7, max: 20, minOpacity: 0.35, blur: 0.75 },
+} as const;
+
+/** Marks of the scroll overlay, percent of the page. */
+export const SCROLL_MARKS = [0, 25, 50, 75, 100] as const;
+
+/** Screenshot delay after the image loads before the overlay is drawn (ms). */
+export const HEATMAP_DRAW_DELAY_MS = 300;
