@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_HOST } from '@foldline/demo/seed/demo-account';
+import type { FetchPolicy } from '@foldline/screenshots/address-guard';
 import { z } from 'zod';
 
 const urlVar = (protocols: string[]) =>
@@ -28,8 +30,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo account and demo publisher site on an empty data directory. */
   DEMO: booleanVar.default(true),
-  /** Lets the screenshot service and installation check fetch private or loopback addresses (the demo needs it). */
-  ALLOW_PRIVATE_FETCH: booleanVar.optional(),
+  /** Lets the screenshot service and installation check fetch private or loopback addresses. Off unless the operator
+   * says so: a signed-in user names the URLs, and would otherwise reach the server's own network. */
+  ALLOW_PRIVATE_FETCH: booleanVar.default(false),
   CHROMIUM_PATH: z.string().optional(),
 });
 
@@ -45,7 +48,9 @@ export interface Config {
   contactEmail: string | undefined;
   logLevel: string;
   demo: boolean;
-  allowPrivateFetch: boolean;
+  /** What outbound fetches (screenshots, installation check) may reach: the demo site's own host even when private
+   * addresses are refused. */
+  fetchPolicy: FetchPolicy;
   chromiumPath: string | undefined;
 }
 
@@ -76,7 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
-    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH ?? e.DEMO,
+    fetchPolicy: {
+      allowPrivate: e.ALLOW_PRIVATE_FETCH,
+      // The demo site is served by this server on its own port; only that port, not every service on loopback.
+      allowedHosts: e.DEMO ? [`${DEMO_HOST}:${e.PORT}`] : [],
+    },
     chromiumPath: e.CHROMIUM_PATH,
   };
 }

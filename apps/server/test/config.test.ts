@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       contactEmail: undefined,
       logLevel: 'info',
+      demo: true,
+      chromiumPath: undefined,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -57,6 +59,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it('refuses private addresses unless the operator allows them; the demo allows only its own host and port', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).fetchPolicy).toEqual({ allowPrivate: false, allowedHosts: ['news.localhost:3000'] });
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).fetchPolicy.allowedHosts).toEqual(['news.localhost:8080']);
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' }).fetchPolicy).toEqual({ allowPrivate: false, allowedHosts: [] });
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0', ALLOW_PRIVATE_FETCH: '1' }).fetchPolicy).toEqual({ allowPrivate: true, allowedHosts: [] });
+    expect(loadConfig({ DATA_DIR: dataDir, ALLOW_PRIVATE_FETCH: 'false' }).fetchPolicy.allowPrivate).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, CHROMIUM_PATH: '/opt/chrome/chrome' }).chromiumPath).toBe('/opt/chrome/chrome');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -69,6 +80,7 @@ describe('loadConfig', () => {
     ['CONTACT_EMAIL', 'not-an-address'],
     ['LOG_LEVEL', 'loud'],
     ['DEMO', 'maybe'],
+    ['ALLOW_PRIVATE_FETCH', 'yes'],
   ])('refuses %s=%j with a ConfigError naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: dataDir, [name]: value });
     expect(load).toThrow(ConfigError);

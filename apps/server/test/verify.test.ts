@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { trackingScript } from '@foldline/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchPage } from '../src/routes/api/verify/home-page.ts';
 import { beacon, collect, insertWebsite, pageviewEvent } from './collect-factory.ts';
 import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
 
@@ -59,7 +60,7 @@ describeEachDialect('verify', (dialect) => {
     const missing = (await verify(site.id, owner.auth)).json();
     expect(missing.verified).toBe(false);
     expect(missing.message).toContain(`No events received from 127.0.0.1:${homePort} in the last 24 hours`);
-    expect(missing.message).toContain(`https://127.0.0.1:${homePort}/ could not be fetched`);
+    expect(missing.message).toContain(`https://127.0.0.1:${homePort}/ could not be fetched (the TLS handshake failed)`);
     expect(missing.message).toContain(`http://127.0.0.1:${homePort}/ does not contain the tracking script with data-site="${site.trackingCode}"`);
   });
 });
@@ -67,7 +68,8 @@ describeEachDialect('verify', (dialect) => {
 describeEachDialect('verify without private fetches', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { ALLOW_PRIVATE_FETCH: '0' } });
+    // No ALLOW_PRIVATE_FETCH: refusing is the default.
+    t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
 
@@ -78,6 +80,45 @@ describeEachDialect('verify without private fetches', (dialect) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.verified).toBe(false);
-    expect(body.message).toContain('https://localhost/ could not be fetched (localhost resolves to a private or loopback address, which is not fetched)');
+    expect(body.message).toContain(
+      'https://localhost/ could not be fetched (localhost resolves to 127.0.0.1, a private or reserved address (loopback), which is not fetched)',
+    );
+  });
+
+  it('says a domain could not be resolved without the resolver\'s own text', async () => {
+    const owner = await signUp(t.app);
+    const site = await insertWebsite(t.app, { userId: owner.user.user_id, domain: 'no-such-site.invalid' });
+    const body = (await t.app.inject({ method: 'GET', url: `/api/verify/${site.id}`, headers: owner.auth })).json();
+    expect(body.message).toBe(
+      'No events received from no-such-site.invalid in the last 24 hours, and https://no-such-site.invalid/ could not be fetched (no-such-site.invalid could not be resolved); ' +
+        'http://no-such-site.invalid/ could not be fetched (no-such-site.invalid could not be resolved).',
+    );
+  });
+});
+
+describe('home page fetch', () => {
+  let server: Server;
+  let port = 0;
+  const hits: string[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      hits.push(`${request.headers.host}${request.url}`);
+      if (request.url === '/to-loopback') return response.writeHead(302, { location: `http://127.0.0.1:${port}/secret` }).end();
+      if (request.url === '/to-sibling') return response.writeHead(302, { location: `http://home.localhost:${port}/landing` }).end();
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<p>home</p>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('checks every redirect hop: the one host the operator allows may redirect within itself, not to loopback', async () => {
+    const policy = { allowPrivate: false, allowedHosts: [`home.localhost:${port}`] };
+    expect(await fetchPage(`http://home.localhost:${port}/to-sibling`, policy)).toMatchObject({ url: `http://home.localhost:${port}/landing`, status: 200 });
+    await expect(fetchPage(`http://home.localhost:${port}/to-loopback`, policy)).rejects.toThrow(
+      '127.0.0.1 is a private or reserved address (loopback), which is not fetched',
+    );
+    expect(hits).not.toContain(`127.0.0.1:${port}/secret`);
+    await expect(fetchPage(`http://other.localhost:${port}/`, policy)).rejects.toThrow(/^other\.localhost resolves to 127\.0\.0\.1/);
   });
 });

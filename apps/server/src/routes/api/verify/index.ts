@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where('user_id', '=', request.userId)
         .executeTakeFirst();
       if (!website) throw notFound('Website not found');
-      return checkInstallation(app.events, website, app.config.allowPrivateFetch);
+      return checkInstallation(app.events, website, app.config.fetchPolicy);
     },
   );
 };

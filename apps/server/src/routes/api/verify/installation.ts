@@ -1,6 +1,7 @@
 // The installation check: recent events from the website, else its home page carrying the snippet.
 import type { EventStore } from '@foldline/event-store';
-import { fetchPage } from './home-page.ts';
+import { FetchRefused, type FetchPolicy } from '@foldline/screenshots/address-guard';
+import { FetchFailed, fetchPage } from './home-page.ts';
 
 export interface VerifyResult {
   verified: boolean;
@@ -12,7 +13,7 @@ const RECENT_HOURS = 24;
 export async function checkInstallation(
   events: EventStore,
   website: { id: string; domain: string; tracking_code: string },
-  allowPrivateFetch: boolean,
+  policy: FetchPolicy,
 ): Promise<VerifyResult> {
   const [recent] = await events.query<{ n: number | string }>(
     `SELECT count() AS n FROM foldline.pageviews WHERE website_id = {websiteId:UUID} AND ts >= now64(3) - INTERVAL ${RECENT_HOURS} HOUR`,
@@ -28,7 +29,7 @@ export async function checkInstallation(
   for (const scheme of ['https', 'http']) {
     const url = `${scheme}://${website.domain}/`;
     try {
-      const page = await fetchPage(url, allowPrivateFetch);
+      const page = await fetchPage(url, policy);
       if (page.status >= 400) {
         failures.push(`${url} answered HTTP ${page.status}`);
         continue;
@@ -40,7 +41,8 @@ export async function checkInstallation(
       // The page answered: trying plain http as well would only repeat the finding.
       break;
     } catch (error) {
-      failures.push(`${url} could not be fetched (${error instanceof Error ? error.message : String(error)})`);
+      // fetchPage's errors are worded for the publisher (no resolver or socket text); anything else is not shown.
+      failures.push(`${url} could not be fetched (${error instanceof FetchFailed || error instanceof FetchRefused ? error.message : 'the request failed'})`);
     }
   }
   return {
