@@ -70,6 +70,9 @@ export const attentionEventSchema = z.object({
   vw: px,
   /** Weight: how long the pointer or gaze proxy rested there, ms. */
   w: z.number().int().min(0).max(600_000),
+  /** Document height (px), so the point can be placed on a layout of another height. Trackers cached from before it
+   * existed omit it; their attention stays out of the engagement heatmap. */
+  dh: px.optional(),
 });
 
 export const adSlotSchema = z.object({

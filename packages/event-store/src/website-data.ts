@@ -2,6 +2,7 @@
 // removal), with counts of the raw events removed.
 import type { EventStore } from './event-store.ts';
 import { EVENT_TABLES, ROLLUP_TABLES } from './migrations/index.ts';
+import { HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, HEATMAP_SOURCE_TABLES, heatmapCellsInsertSql } from './heatmap-cells.ts';
 import { PAGE_COUNT_COLUMNS, PAGE_COUNTS_TABLE } from './page-counts.ts';
 
 export interface WebsiteEventCounts {
@@ -98,5 +99,24 @@ export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: s
        SELECT ${rollup.select} FROM ${rollup.source} WHERE ${OF_WEBSITE} AND ts >= ${rollup.since} GROUP BY ${rollup.group}`,
       params,
     );
+  }
+  await rebuildHeatmapCells(store, params);
+}
+
+/** The heatmap cells from the hour of `from` on, out of the raw rows that remain. The daily tier follows the hourly
+ * inserts by its view, so the day of `from` first gets back its hours before `from` from the hourly tier. */
+async function rebuildHeatmapCells(store: EventStore, params: { websiteId: string; from: string }): Promise<void> {
+  const cell = 'ox, oy, x, y';
+  await store.command(`DELETE FROM ${HEATMAP_CELLS_TABLE} WHERE ${OF_WEBSITE} AND hour >= toStartOfHour(${FROM})`, params);
+  await store.command(`DELETE FROM ${HEATMAP_DAILY_TABLE} WHERE ${OF_WEBSITE} AND day >= toDate(${FROM})`, params);
+  await store.command(
+    `INSERT INTO ${HEATMAP_DAILY_TABLE} (website_id, day, page_id, device, kind, selector, ${cell}, value)
+     SELECT website_id, toDate(hour), page_id, device, kind, selector, ${cell}, sum(value) FROM ${HEATMAP_CELLS_TABLE}
+     WHERE ${OF_WEBSITE} AND hour >= toDate(${FROM}) AND hour < toStartOfHour(${FROM})
+     GROUP BY website_id, toDate(hour), page_id, device, kind, selector, ${cell}`,
+    params,
+  );
+  for (const table of HEATMAP_SOURCE_TABLES) {
+    await store.command(heatmapCellsInsertSql(table, `${OF_WEBSITE} AND hour >= toStartOfHour(${FROM})`), params);
   }
 }

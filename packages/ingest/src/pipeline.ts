@@ -1,7 +1,7 @@
 // The collector pipeline: a named list of steps, each enriching the batch or dropping it (or some of its events)
 // with a typed reason, ending in the write buffer. accept() resolves only once the rows are in the event store.
 import { collectPayloadSchema, deviceFromViewportWidth, type CollectEvent, type CollectPayload } from '@foldline/contracts';
-import { PAGE_COUNTS_TABLE, pageCountsOf, type EventStore } from '@foldline/event-store';
+import { HEATMAP_CELLS_TABLE, heatmapCellsOf, PAGE_COUNTS_TABLE, pageCountsOf, type EventStore } from '@foldline/event-store';
 import type { MetadataDb } from '@foldline/metadata';
 import { isBotUserAgent } from './bots.ts';
 import { DROP_REASONS, INVALID_REASONS, PayloadDropped, type DropReason } from './drop-reasons.ts';
@@ -178,7 +178,7 @@ export const steps: readonly Step[] = [
       const { receivedAt, ip, userAgent } = batch.meta;
       const pageviewEvent = batch.events.find((e) => e.k === 'pv');
       const urlPath = (decodeSafely(url.pathname) || '/').slice(0, 2048);
-      const pageId = await parts.registry.pageId({ websiteId: site.id, urlPath, title: pageviewEvent?.t ?? '', at: receivedAt });
+      const pageId = await parts.registry.pageId({ websiteId: site.id, urlPath, origin: url.origin, title: pageviewEvent?.t ?? '', at: receivedAt });
       const adUnitIds = new Map<string, string>();
       for (const event of batch.events) {
         if (event.k !== 'ad' || adUnitIds.has(event.slot.key)) continue;
@@ -248,8 +248,12 @@ export function createIngest(options: IngestOptions): Ingest {
     websites: createWebsiteCache(options.metadata, options.websiteTtlMs),
     registry: createRegistry(options.metadata, onError),
     hasher: createVisitorHasher(options.saltFile),
-    // The page counts the rollups are built from go into each write of events (event-store/src/page-counts.ts).
-    buffer: createWriteBuffer(options.events, { ...options, derive: (tables) => ({ [PAGE_COUNTS_TABLE]: pageCountsOf(tables) }) }),
+    // The page counts and heatmap cells the rollups are built from go into each write of events
+    // (event-store/src/page-counts.ts, heatmap-cells.ts).
+    buffer: createWriteBuffer(options.events, {
+      ...options,
+      derive: (tables) => ({ [PAGE_COUNTS_TABLE]: pageCountsOf(tables), [HEATMAP_CELLS_TABLE]: heatmapCellsOf(tables) }),
+    }),
     devices: new Map(),
   };
   const dropped = Object.fromEntries(DROP_REASONS.map((reason) => [reason, 0])) as Record<DropReason, number>;

@@ -83,7 +83,7 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
         });
         break;
       case 'att':
-        push('foldline.attention', { ...common, viewport_w: clampInt(event.vw, U16), x: event.x, y: event.y, weight_ms: event.w });
+        push('foldline.attention', { ...common, viewport_w: clampInt(event.vw, U16), x: event.x, y: event.y, weight_ms: event.w, doc_h: event.dh ?? 0 });
         break;
       case 'ad':
         push('foldline.ad_events', {

@@ -132,7 +132,7 @@ interface GoogleTag {
 
   const rest = () => {
     const held = now() - restSince;
-    if (restX >= 0 && held > 499) push({ k: 'att', a: restSince, x: restX, y: restY, vw: w.innerWidth, w: held });
+    if (restX >= 0 && held > 499) push({ k: 'att', a: restSince, x: restX, y: restY, vw: w.innerWidth, w: held, dh: docHeight() });
     restSince = now();
   };
 

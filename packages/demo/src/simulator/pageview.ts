@@ -220,7 +220,7 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
       const x = Math.round(clamp(layout.mainColumn.x + layout.mainColumn.w * clamp(0.45 + rng.normal() * 0.22, 0, 1), 0, vw - 1));
       const y = Math.round(stop.y + vh * clamp(0.4 + rng.normal() * 0.18, 0.02, 0.98));
       const w = Math.round(Math.min(stop.d, IDLE_MS) * rng.range(0.3, 0.8));
-      events.push({ at: stop.t + Math.round(stop.d / 2), event: { k: 'att', a: 0, x, y: Math.min(y, dh - 1), vw, w } });
+      events.push({ at: stop.t + Math.round(stop.d / 2), event: { k: 'att', a: 0, x, y: Math.min(y, dh - 1), vw, w, dh } });
     }
     if (stop.d >= 2000 && rng.chance(deadClickChance / 2)) {
       const shown = layout.content.filter((el) => visibleAt(el, stop.y, vh));

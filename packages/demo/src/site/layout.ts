@@ -56,6 +56,13 @@ export function estimateLines(text: string, width: number, style: TextStyle): nu
   return lines;
 }
 
+/** Id of the i-th (0-based) item of a briefs block. */
+export const briefId = (i: number) => `brief-${i + 1}`;
+
+/** The n-th (1-based) paragraph of the article body as the tracker's selector names it (packages/tracker/src/selector.ts:
+ * the first of its type goes without nth-of-type). */
+export const paragraphSelector = (n: number) => (n === 1 ? '#article-body>p' : `#article-body>p:nth-of-type(${n})`);
+
 export function slotSelector(spec: SlotSpec): string {
   return spec.network === 'gpt' ? `#${spec.id}` : `ins.adsbygoogle[data-ad-slot="${spec.id}"]`;
 }
@@ -113,9 +120,9 @@ class LayoutBuilder {
       }
       case 'briefs': {
         let y = start + BLOCK.sectionTitle;
-        for (const item of block.items) {
+        for (const [i, item] of block.items.entries()) {
           const h = BLOCK.briefTitle + estimateLines(item.text, col.w, m.brief) * m.brief.lineHeight;
-          this.content.push({ selector: '.brief', rect: { x: col.x, y, w: col.w, h } });
+          this.content.push({ selector: `#${briefId(i)}`, rect: { x: col.x, y, w: col.w, h } });
           y += h + BLOCK.briefGap;
         }
         col.y = y + BLOCK.blockGap;
@@ -132,7 +139,7 @@ class LayoutBuilder {
       }
       case 'paragraph': {
         const h = estimateLines(block.text, col.w, m.body) * m.body.lineHeight;
-        this.content.push({ selector: `#article-body > p:nth-of-type(${block.index})`, rect: { x: col.x, y: start, w: col.w, h } });
+        this.content.push({ selector: paragraphSelector(block.index), rect: { x: col.x, y: start, w: col.w, h } });
         col.y += h + BLOCK.paragraphGap;
         return;
       }

@@ -2,6 +2,7 @@
 import { ARTICLES, CATEGORIES, articlePath, categoryBySlug, type Article } from './content.ts';
 import { DEVICES } from './metrics.ts';
 import { ADSENSE_CLIENT, type Block, type PagePlan } from './page-plan.ts';
+import { briefId } from './layout.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -42,7 +43,7 @@ function renderBlock(block: Block): string {
         .join('')}</div>`;
     case 'briefs':
       return `<section class="briefs${hide}"><h2 class="section-title">${escapeHtml(block.title)}</h2>${block.items
-        .map((item) => `<div class="brief"><h3>${escapeHtml(item.title)}</h3><p>${escapeHtml(item.text)}</p></div>`)
+        .map((item, i) => `<div class="brief" id="${briefId(i)}"><h3>${escapeHtml(item.title)}</h3><p>${escapeHtml(item.text)}</p></div>`)
         .join('')}</section>`;
     case 'article-head': {
       const { article } = block;

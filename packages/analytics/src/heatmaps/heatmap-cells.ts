@@ -1,0 +1,92 @@
+// Reads one page's heatmap cells on one device for a period: whole days from the daily tier, the other hours from the
+// hourly tier (event-store migration 017). The period is counted in whole hours, from the top of its first hour:
+// heatmaps do not need the minute, and no raw event is read.
+import type { DeviceType } from '@foldline/contracts';
+import { HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, type EventStore, type HeatmapCellKind } from '@foldline/event-store';
+import type { TimeWindow } from '../query.ts';
+import { splitByTier } from '../segments.ts';
+
+const HOUR = 3_600_000;
+const MAX_EXECUTION_TIME = 10;
+
+export interface CellRow {
+  kind: HeatmapCellKind;
+  selector: string;
+  ox: number;
+  oy: number;
+  x: number;
+  y: number;
+  /** Sum of the cells' values. */
+  value: number;
+  /** Sum of y × value: with the fold rows summed whole, the average fold. */
+  yValue: number;
+}
+
+export interface CellsRequest {
+  websiteId: string;
+  pageId: string;
+  device: DeviceType;
+  range: TimeWindow;
+  /** Kinds returned cell by cell. */
+  detail: readonly HeatmapCellKind[];
+  /** Kinds returned as one total row each (selector, offsets and position 0). */
+  totals: readonly HeatmapCellKind[];
+}
+
+const dateOf = (time: Date) => time.toISOString().slice(0, 10);
+const hourOf = (time: Date) => `${time.toISOString().slice(0, 13).replace('T', ' ')}:00:00`;
+
+/** The statement and its bound parameters. Exported for the snapshot test. */
+export function compileCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
+  const start = new Date(Math.floor(request.range.start.getTime() / HOUR) * HOUR);
+  const end = new Date(Math.ceil(request.range.end.getTime() / HOUR) * HOUR);
+  const segments = splitByTier([start, end], true);
+  const params: Record<string, unknown> = {
+    websiteId: request.websiteId,
+    pageId: request.pageId,
+    device: request.device,
+    kinds: [...request.detail, ...request.totals],
+    detail: request.detail,
+  };
+  const where = 'website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND kind IN {kinds:Array(String)}';
+  const windows = (column: string, type: string, format: (time: Date) => string, list: TimeWindow[]) =>
+    list
+      .map((window, i) => {
+        params[`${column}From${i}`] = format(window.start);
+        params[`${column}To${i}`] = format(window.end);
+        return `(${column} >= {${column}From${i}:${type}} AND ${column} < {${column}To${i}:${type}})`;
+      })
+      .join(' OR ');
+  // splitByTier leaves no raw segments: both ends are on the hour.
+  const hours = [...segments.hour, ...segments.raw];
+  const parts: string[] = [];
+  const cell = 'kind, selector, ox, oy, x, y, value';
+  if (segments.day.length) parts.push(`SELECT ${cell} FROM ${HEATMAP_DAILY_TABLE} WHERE ${where} AND (${windows('day', 'Date', dateOf, segments.day)})`);
+  if (hours.length) parts.push(`SELECT ${cell} FROM ${HEATMAP_CELLS_TABLE} WHERE ${where} AND (${windows('hour', "DateTime('UTC')", hourOf, hours)})`);
+  const detail = 'kind IN {detail:Array(String)}';
+  // Aliases differ from the column names: an alias that shadows its column would feed back into sum(y * value).
+  const sql = `SELECT kind,
+    if(${detail}, selector, '') AS cell_selector, if(${detail}, ox, 0) AS cell_ox, if(${detail}, oy, 0) AS cell_oy,
+    if(${detail}, x, 0) AS cell_x, if(${detail}, y, 0) AS cell_y,
+    sum(value) AS total, sum(toInt64(y) * value) AS y_total
+  FROM (${parts.join('\n  UNION ALL\n  ')})
+  GROUP BY kind, cell_selector, cell_ox, cell_oy, cell_x, cell_y
+  HAVING total != 0`;
+  return { sql, params };
+}
+
+export async function readCells(events: EventStore, request: CellsRequest): Promise<CellRow[]> {
+  const { sql, params } = compileCellsQuery(request);
+  const rows = await events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
+  // 64-bit sums arrive as JSON strings.
+  return rows.map((row) => ({
+    kind: row.kind as HeatmapCellKind,
+    selector: String(row.cell_selector),
+    ox: Number(row.cell_ox),
+    oy: Number(row.cell_oy),
+    x: Number(row.cell_x),
+    y: Number(row.cell_y),
+    value: Number(row.total),
+    yValue: Number(row.y_total),
+  }));
+}

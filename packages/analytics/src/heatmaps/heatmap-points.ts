@@ -1,0 +1,110 @@
+// From heatmap cells (relative to each visitor's layout) to points on the reference layout: clicks re-anchored on the
+// element they were recorded on, everything else scaled; then binned so a map carries at most a few thousand points.
+// Pure functions: the report feeds them the rows of the rollup and the screenshot's element map.
+
+/** A box in document px of the reference layout: x, y, width, height. */
+export type Box = readonly [number, number, number, number];
+
+export interface ReferenceLayout {
+  width: number;
+  /** Height of the whole page in the reference layout, px. */
+  documentHeight: number;
+  /** Selector (the tracker's selector function) → the element's box; empty when no screenshot could be taken. */
+  elements: Readonly<Record<string, Box>>;
+}
+
+export interface ClickCell {
+  selector: string;
+  /** Offset in the element, percent of its box, floored. */
+  ox: number;
+  oy: number;
+  /** Per mille of the visitor's viewport width and document height. */
+  x: number;
+  y: number;
+  count: number;
+}
+
+export interface WeightedPoint {
+  x: number;
+  y: number;
+  value: number;
+}
+
+/** At most this many points leave the server; the grid coarsens until the map fits. */
+export const MAX_POINTS = 4000;
+
+/** Places clicks on the reference layout. A click whose element is in the layout lands on it at its recorded offset
+ * (the middle of the 1 % offset cell); the others fall back to their position scaled to the reference page. */
+export function placeClicks(cells: readonly ClickCell[], layout: ReferenceLayout): { points: WeightedPoint[]; anchored: number } {
+  const points: WeightedPoint[] = [];
+  let anchored = 0;
+  for (const cell of cells) {
+    const box = Object.hasOwn(layout.elements, cell.selector) ? layout.elements[cell.selector] : undefined;
+    // A box without area is an element this layout hides (a phone menu on desktop): the click cannot land on it.
+    if (box && box[2] > 0 && box[3] > 0) {
+      points.push({ x: box[0] + (Math.min(cell.ox, 99) + 0.5) / 100 * box[2], y: box[1] + (Math.min(cell.oy, 99) + 0.5) / 100 * box[3], value: cell.count });
+      anchored += cell.count;
+    } else {
+      points.push(scaled(cell.x, cell.y, cell.count, layout));
+    }
+  }
+  return { points, anchored };
+}
+
+/** A point given per mille of the visitor's viewport width and document height, on the reference layout. */
+export function scaled(xPerMille: number, yPerMille: number, value: number, layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>): WeightedPoint {
+  return { x: (xPerMille / 1000) * layout.width, y: (yPerMille / 1000) * layout.documentHeight, value };
+}
+
+/** Columns across the page that carry a band's viewport dwell: the attention map shows reading time as horizontal
+ * bands (as attention maps do), while pointer rests add their own spots. */
+const DWELL_COLUMNS = [0.1, 0.3, 0.5, 0.7, 0.9];
+
+/** Dwell of a 1 % band of the page (y per mille, band start), spread over the band's width and centred in it. */
+export function dwellPoints(bandPerMille: number, ms: number, layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>): WeightedPoint[] {
+  const y = ((bandPerMille + 5) / 1000) * layout.documentHeight;
+  return DWELL_COLUMNS.map((share) => ({ x: share * layout.width, y, value: ms / DWELL_COLUMNS.length }));
+}
+
+/**
+ * Sums points into square cells of `grid` px, each represented by its value-weighted centre, doubling the grid until at
+ * most `maxPoints` remain. Points outside the page are dropped. Sorted hottest first.
+ */
+export function binPoints(points: readonly WeightedPoint[], grid: number, layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>, maxPoints = MAX_POINTS): WeightedPoint[] {
+  const inside = points.filter((p) => p.value > 0 && p.x >= 0 && p.y >= 0 && p.x <= layout.width && p.y <= layout.documentHeight);
+  for (let size = Math.max(1, grid); ; size *= 2) {
+    const cells = new Map<number, { sx: number; sy: number; value: number }>();
+    const columns = Math.ceil(layout.width / size) + 1;
+    for (const p of inside) {
+      const key = Math.floor(p.y / size) * columns + Math.floor(p.x / size);
+      const cell = cells.get(key);
+      if (cell) {
+        cell.sx += p.x * p.value;
+        cell.sy += p.y * p.value;
+        cell.value += p.value;
+      } else {
+        cells.set(key, { sx: p.x * p.value, sy: p.y * p.value, value: p.value });
+      }
+    }
+    if (cells.size <= maxPoints) {
+      return [...cells.values()]
+        .map((c) => ({ x: Math.round(c.sx / c.value), y: Math.round(c.sy / c.value), value: c.value }))
+        .sort((a, b) => b.value - a.value);
+    }
+  }
+}
+
+/**
+ * Scroll reach from its differences (+1 where pageviews start reaching a depth, -1 past their deepest): the count of
+ * pageviews whose viewport reached each depth, 0–100 %. A running sum over depth, so it never rises with depth.
+ */
+export function reachByDepth(differences: ReadonlyArray<{ depth: number; delta: number }>): { depth: number; count: number }[] {
+  const delta = new Array<number>(101).fill(0);
+  for (const d of differences) if (d.depth >= 0 && d.depth <= 100) delta[d.depth]! += d.delta;
+  let running = 0;
+  const counts = delta.map((change) => (running += change));
+  // A pageview whose first updates fell before the period adds only its deeper gains; whoever reached a depth also
+  // reached every shallower one, so each depth counts at least as many as the next.
+  for (let depth = 99; depth >= 0; depth--) counts[depth] = Math.max(counts[depth]!, counts[depth + 1]!);
+  return counts.map((count, depth) => ({ depth, count: Math.max(0, count) }));
+}
