@@ -1,0 +1,46 @@
+// Runs inside the captured page (bundled by page-script.ts): scrolls through it so lazy content loads, and measures
+// it — the document height and the box of every element under the tracker's own selector.
+import { selector } from '@foldline/tracker/selector';
+
+/** [x, y, width, height] in document pixels. */
+export type Box = [number, number, number, number];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+
+export function documentHeight(): number {
+  return Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
+}
+
+/** One viewport at a time down to the end (or maxHeight), then back to the top; within budgetMs whatever happens. */
+export async function scrollThrough(maxHeight: number, pauseMs: number, budgetMs: number): Promise<void> {
+  const deadline = Date.now() + budgetMs;
+  const step = Math.max(200, window.innerHeight);
+  // The height is read at every step: content that loads while scrolling makes the page longer.
+  for (let y = step; y < Math.min(documentHeight(), maxHeight) && Date.now() < deadline; y += step) {
+    window.scrollTo(0, y);
+    await frame();
+    await pause(pauseMs);
+  }
+  window.scrollTo(0, 0);
+  await frame();
+}
+
+/**
+ * Every rendered element's box under its selector, in document order: when the tracker's selector names several
+ * elements (it stops after six steps), the first one wins, as querySelector would pick it. Elements without a box
+ * (display: none, head contents) cannot be clicked and are left out.
+ */
+export function elementMap(): Record<string, Box> {
+  const boxes: Record<string, Box> = {};
+  const dx = window.scrollX;
+  const dy = window.scrollY;
+  for (const el of Array.from(document.querySelectorAll('*'))) {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) continue;
+    const key = selector(el);
+    if (key in boxes) continue;
+    boxes[key] = [Math.round(rect.left + dx), Math.round(rect.top + dy), Math.round(rect.width), Math.round(rect.height)];
+  }
+  return boxes;
+}

@@ -1,0 +1,71 @@
+// The screenshot service: full-page captures at a device's reference width with the element map the heatmaps
+// re-anchor clicks on, from a disk cache when fresh, else through one shared Chromium with bounded concurrency.
+import type { DeviceType } from '@foldline/contracts';
+import type { FetchPolicy } from './address-guard.ts';
+import { createCaptureCache, FRESH_MS, normaliseUrl } from './capture-cache.ts';
+import { capturePage, type PageCapture } from './capture.ts';
+import { ScreenshotError } from './errors.ts';
+import { createSharedBrowser } from './shared-browser.ts';
+import { createWorkQueue } from './work-queue.ts';
+
+export type { FetchPolicy } from './address-guard.ts';
+export type { PageCapture } from './capture.ts';
+export { ScreenshotError } from './errors.ts';
+
+export interface ScreenshotService {
+  /** A fresh cached capture, else a new one (shared with any capture of the same page and device under way). */
+  capture(url: string, device: DeviceType, options?: { refresh?: boolean }): Promise<PageCapture>;
+  /** The cached capture if any, fresh or not; never launches Chromium. */
+  cached(url: string, device: DeviceType): Promise<PageCapture | undefined>;
+  close(): Promise<void>;
+}
+
+export interface ScreenshotServiceOptions {
+  dataDir: string;
+  chromiumPath?: string;
+  policy: FetchPolicy;
+  logger?: { warn(...a: unknown[]): void };
+}
+
+/** Two captures at once: each is a renderer busy for seconds, and the server this runs on may have two cores. */
+const CONCURRENCY = 2;
+
+function parseUrl(url: string): string {
+  if (!URL.canParse(url)) throw new ScreenshotError(400, 'url must be an http or https address');
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ScreenshotError(400, 'url must be an http or https address');
+  return normaliseUrl(url);
+}
+
+export function createScreenshotService(options: ScreenshotServiceOptions): ScreenshotService & { readonly launches: number } {
+  const browser = createSharedBrowser({ chromiumPath: options.chromiumPath, logger: options.logger });
+  const cache = createCaptureCache(options.dataDir);
+  const queue = createWorkQueue(CONCURRENCY);
+
+  async function captureNow(url: string, device: DeviceType): Promise<PageCapture> {
+    const capture = await capturePage(() => browser.get(), url, device, options.policy);
+    // A capture that cannot be kept is still answered; the next request takes it again.
+    await cache.write(url, device, capture).catch((error: unknown) => options.logger?.warn({ err: error }, 'screenshots: caching a capture failed'));
+    return capture;
+  }
+
+  return {
+    /** How many times Chromium was launched (tests and benchmarks: a cache hit never launches it). */
+    get launches() {
+      return browser.launches;
+    },
+    async capture(url, device, { refresh = false } = {}) {
+      const normalised = parseUrl(url);
+      if (!refresh) {
+        const cached = await cache.read(normalised, device);
+        if (cached && Date.now() - cached.capturedAt.getTime() < FRESH_MS) return cached;
+      }
+      // A refresh joins a capture of the same page under way: that one is as new as a refresh could make.
+      return queue.run(`${device} ${normalised}`, () => captureNow(normalised, device));
+    },
+    async cached(url, device) {
+      return cache.read(parseUrl(url), device);
+    },
+    close: () => browser.close(),
+  };
+}
