@@ -9,6 +9,7 @@ import demo from './plugins/demo.ts';
 import errorHandler from './plugins/error-handler.ts';
 import ingest from './plugins/ingest.ts';
 import mailer from './plugins/mailer.ts';
+import screenshots from './plugins/screenshots.ts';
 import stores from './plugins/stores.ts';
 import webApp from './plugins/web-app.ts';
 import apiRoutes from './routes/api/index.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       new HttpError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   await app.register(ingest, { config });
+  await app.register(screenshots, { config });
   await app.register(apiRoutes, { prefix: '/api' });
   // Before the web app: the demo site answers on its own host name, the web app on every other.
   await app.register(demo, { config });

@@ -7,6 +7,7 @@ import contactRoutes from './contact/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import pagesRoutes from './pages/index.ts';
+import screenshotsRoutes from './screenshots/index.ts';
 import usersRoutes from './users/index.ts';
 import verifyRoutes from './verify/index.ts';
 import websitesRoutes from './websites/index.ts';
@@ -19,6 +20,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pagesRoutes, { prefix: '/pages' });
   await app.register(verifyRoutes, { prefix: '/verify' });
   await app.register(analyticsRoutes, { prefix: '/analytics' });
+  await app.register(screenshotsRoutes, { prefix: '/screenshots' });
   await app.register(contactRoutes, { prefix: '/contact' });
   await app.register(docsRoutes, { prefix: '/docs' });
   // The collector and the tracker script sit at /api/collect and /api/tracker.js.
