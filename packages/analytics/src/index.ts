@@ -12,3 +12,4 @@ export { adPerformance } from './reports/ad-performance.ts';
 export { adUnits } from './reports/ad-units.ts';
 export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';
+export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatmap.ts';

@@ -1,14 +1,16 @@
-// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad units, time series and realtime
-// visitors. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
+// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad units, time series, realtime
+// visitors and heatmaps. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
 import {
   adPerformance,
   adUnits,
   dashboardKpi,
+  heatmap,
   pageMetrics,
   realtime,
   timeseries,
   topPages,
   type AnalyticsContext,
+  type LayoutSource,
 } from '@foldline/analytics';
 import {
   adPerformanceQuerySchema,
@@ -17,6 +19,9 @@ import {
   adUnitsResponseSchema,
   dashboardKpiQuerySchema,
   dashboardKpiResponseSchema,
+  heatmapParamsSchema,
+  heatmapQuerySchema,
+  heatmapResponseSchema,
   pageMetricsQuerySchema,
   pageMetricsResponseSchema,
   realtimeQuerySchema,
@@ -56,6 +61,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/timeseries', { schema: { querystring: timeseriesQuerySchema, response: { 200: timeseriesResponseSchema } } }, (request) =>
     timeseries(context(request), request.query),
+  );
+  // Heatmaps are drawn on the page as the screenshot service renders it: the same capture (cached) gives the element
+  // map that clicks are re-anchored on and the page's height.
+  const layoutOf: LayoutSource = async (url, device) => {
+    const capture = await app.screenshots.capture(url, device);
+    return { documentHeight: capture.documentHeight, elements: capture.elements };
+  };
+  app.get(
+    '/heatmap/:type',
+    { schema: { params: heatmapParamsSchema, querystring: heatmapQuerySchema, response: { 200: heatmapResponseSchema } } },
+    (request) => heatmap(context(request), request.params.type, request.query, layoutOf),
   );
   app.get('/realtime', { schema: { querystring: realtimeQuerySchema, response: { 200: realtimeResponseSchema } } }, (request) =>
     realtime(context(request), request.query),

@@ -1,0 +1,113 @@
+// GET /api/analytics/heatmap/{type}: one page's click, scroll or engagement map on one device, on the layout of the
+// page at that device's reference width (the screenshot's, through its element map and height).
+import {
+  heatmapDevice,
+  pageUrl,
+  REFERENCE_WIDTHS,
+  type DeviceFilter,
+  type DeviceType,
+  type HeatmapPeriod,
+  type HeatmapType,
+  type PointHeatmapResponse,
+  type ScrollHeatmapResponse,
+} from '@foldline/contracts';
+import type { HeatmapCellKind } from '@foldline/event-store';
+import type { AnalyticsContext } from '../context.ts';
+import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
+import { binPoints, dwellPoints, placeClicks, reachByDepth, scaled, type Box, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
+import { periodWindows } from '../periods.ts';
+import { pageInScope } from '../scope.ts';
+
+/** The page as rendered at a reference width: its height and the box of each element by the tracker's selector. */
+export interface RenderedLayout {
+  documentHeight: number;
+  elements: Readonly<Record<string, Box>>;
+}
+
+/** Renders (or finds the cached rendering of) a page at a device's reference width; throws with a readable message
+ * when it cannot (no browser, address refused, page down). */
+export type LayoutSource = (url: string, device: DeviceType) => Promise<RenderedLayout>;
+
+export interface HeatmapParams {
+  pageId: string;
+  period: HeatmapPeriod;
+  deviceType: DeviceFilter;
+}
+
+/** Which cells each map reads one by one, and which only as totals (evidence size, page height). */
+const KINDS: Record<HeatmapType, { detail: HeatmapCellKind[]; totals: HeatmapCellKind[] }> = {
+  click: { detail: ['click'], totals: ['fold', 'doc'] },
+  engagement: { detail: ['attention', 'dwell'], totals: ['fold', 'doc', 'click'] },
+  scroll: { detail: ['reach'], totals: ['fold', 'doc', 'click'] },
+};
+
+/** Grid the points are summed on before they leave the server, px: finer than either map's radius (25, 50). */
+const GRID: Record<Exclude<HeatmapType, 'scroll'>, number> = { click: 4, engagement: 10 };
+
+export async function heatmap<T extends HeatmapType>(
+  context: AnalyticsContext,
+  type: T,
+  params: HeatmapParams,
+  layoutOf: LayoutSource,
+): Promise<T extends 'scroll' ? ScrollHeatmapResponse : PointHeatmapResponse>;
+export async function heatmap(context: AnalyticsContext, type: HeatmapType, params: HeatmapParams, layoutOf: LayoutSource): Promise<ScrollHeatmapResponse | PointHeatmapResponse> {
+  const page = await pageInScope(context.db, context.userId, params.pageId);
+  const device = heatmapDevice(params.deviceType);
+  const width = REFERENCE_WIDTHS[device];
+  const range = periodWindows(params.period, context.now).current;
+  const rows = await readCells(context.events, { websiteId: page.website_id, pageId: page.id, device, range, ...KINDS[type] });
+
+  const total = (kind: HeatmapCellKind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.value, 0);
+  const pageviews = total('fold');
+  const clicks = total('click');
+  const visitorsHeight = pageviews > 0 ? Math.round(total('doc') / pageviews) : 0;
+
+  // The rendering is needed only to place what there is to show.
+  let layout: ReferenceLayout = { width, documentHeight: visitorsHeight, elements: {} };
+  let captured: { captured: boolean; message?: string } = { captured: false, message: 'No data to place' };
+  if (rows.some((row) => KINDS[type].detail.includes(row.kind))) {
+    try {
+      const rendered = await layoutOf(pageUrl(page.origin, page.domain, page.url_path), device);
+      layout = { width, documentHeight: rendered.documentHeight, elements: rendered.elements };
+      captured = { captured: true };
+    } catch (error) {
+      captured = { captured: false, message: error instanceof Error ? error.message : 'The page could not be rendered' };
+    }
+  }
+  const meta = {
+    device,
+    referenceWidth: width,
+    documentHeight: layout.documentHeight,
+    pageviews,
+    clicks,
+    layout: captured,
+    timeRange: { start: range.start.toISOString(), end: range.end.toISOString() },
+  };
+
+  if (type === 'scroll') {
+    const data = reachByDepth(rows.filter((row) => row.kind === 'reach').map((row) => ({ depth: row.y, delta: row.value })));
+    const fold = rows.find((row) => row.kind === 'fold');
+    const averageFold = fold && fold.value > 0 ? Math.round((fold.yValue / fold.value) * 10) / 10 : 0;
+    return { data: data[0]!.count > 0 ? data : [], meta: { ...meta, maxValue: data[0]!.count, averageFold } };
+  }
+
+  const { points, anchored } = type === 'click' ? placeClicks(clickCells(rows), layout) : { points: engagementPoints(rows, layout), anchored: 0 };
+  const binned = binPoints(points, GRID[type], layout);
+  return {
+    data: binned.map((p) => ({ x: p.x, y: p.y, value: p.value, viewport: { width } })),
+    meta: { ...meta, maxValue: binned[0]?.value ?? 0, anchoredClicks: anchored },
+  };
+}
+
+function clickCells(rows: readonly CellRow[]) {
+  return rows.filter((row) => row.kind === 'click').map((row) => ({ selector: row.selector, ox: row.ox, oy: row.oy, x: row.x, y: row.y, count: row.value }));
+}
+
+/** Pointer rests where they were; viewport dwell as bands across the page. */
+function engagementPoints(rows: readonly CellRow[], layout: ReferenceLayout): WeightedPoint[] {
+  return rows.flatMap((row) => {
+    if (row.kind === 'attention') return [scaled(row.x, row.y, row.value, layout)];
+    if (row.kind === 'dwell') return dwellPoints(row.y, row.value, layout);
+    return [];
+  });
+}
