@@ -1,0 +1,28 @@
+// The heatmap cells statement as snapshots, per map kind and period shape: whole days from the daily tier, the hours
+// around them from the hourly tier, never a raw table.
+import { describe, expect, it } from 'vitest';
+import { compileCellsQuery, type CellsRequest } from '../src/heatmaps/heatmap-cells.ts';
+
+const NOW = new Date('2026-11-22T10:17:30.250Z');
+const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
+const base = { websiteId: '0b7c0e5e-5d8f-4a53-9a43-3f1f1d0c9a11', pageId: '7d8f2c1a-2b3c-4d5e-8f90-1a2b3c4d5e6f', device: 'desktop' as const };
+
+const requests: Record<string, CellsRequest> = {
+  'click map, last 24 hours (hours only)': { ...base, range: { start: ago(24), end: NOW }, detail: ['click'], totals: ['fold', 'doc'] },
+  'scroll map, last 30 days (days and the hours around them)': { ...base, range: { start: ago(24 * 30), end: NOW }, detail: ['reach'], totals: ['fold', 'doc', 'click'] },
+};
+
+describe('heatmap cells statement', () => {
+  for (const [name, request] of Object.entries(requests)) {
+    it(name, () => {
+      const { sql, params } = compileCellsQuery(request);
+      expect(sql).not.toMatch(/foldline\.(clicks|attention|viewport_spans|engagement|pageviews)\b/);
+      expect({ sql, params }).toMatchSnapshot();
+    });
+  }
+
+  it('counts the period in whole hours from the top of its first hour, to the end of the current one', () => {
+    const { params } = compileCellsQuery(requests['scroll map, last 30 days (days and the hours around them)']!);
+    expect(params).toMatchObject({ hourFrom0: '2026-10-23 10:00:00', dayFrom0: '2026-10-24', dayTo0: '2026-11-22', hourTo1: '2026-11-22 11:00:00' });
+  });
+});
