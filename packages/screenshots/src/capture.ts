@@ -2,13 +2,13 @@
 // scrolled into loading, the element map and document height measured, then a full-page JPEG up to a height cap.
 import type { LookupAddress } from 'node:dns';
 import { REFERENCE_WIDTHS, type DeviceType } from '@foldline/contracts';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { checkHost, FetchRefused, type FetchPolicy } from './address-guard.ts';
 import { deviceContextOptions } from './devices.ts';
 import { REFUSED_HEADER, startEgressProxy, UNREACHABLE_HEADER, type HostCheck } from './egress-proxy.ts';
 import { ScreenshotError } from './errors.ts';
 import type { Box } from './browser/layout.ts';
-import { documentHeight, elementMap, scrollThrough } from './page-script.ts';
+import { documentHeight, elementMap, layoutWidth, scrollThrough } from './page-script.ts';
 
 export interface PageCapture {
   image: Buffer;
@@ -32,6 +32,8 @@ const SCROLL_BUDGET_MS = 5_000;
 const QUIET_MS = 300;
 const QUIET_MAX_MS = 2_000;
 const JPEG_QUALITY = 80;
+/** A page that keeps its renderer busy (a script in a loop) would otherwise hold a queue slot for good. */
+export const CAPTURE_DEADLINE_MS = 45_000;
 
 const portOf = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
 
@@ -137,7 +139,13 @@ async function navigate(page: Page, url: string, refusals: Map<string, string>):
 }
 
 /** `browser` is asked for only once the page's address passed the guard: a refused URL never starts Chromium. */
-export async function capturePage(browser: () => Promise<Browser>, url: string, device: DeviceType, policy: FetchPolicy): Promise<PageCapture> {
+export async function capturePage(
+  browser: () => Promise<Browser>,
+  url: string,
+  device: DeviceType,
+  policy: FetchPolicy,
+  deadlineMs = CAPTURE_DEADLINE_MS,
+): Promise<PageCapture> {
   const target = new URL(url);
   const { check, refusals } = captureGuard(policy);
   // The page's own address first: a refused address is a bad request, not a page that failed to load.
@@ -163,10 +171,10 @@ export async function capturePage(browser: () => Promise<Browser>, url: string, 
       await context.routeWebSocket(() => true, (socket) => socket.close());
       await context.route('**/*', (route) => guardRoute(route, check));
       const page = await context.newPage();
-      // Popups would load (and fetch) for nothing.
-      context.on('page', (other) => void (other === page ? undefined : other.close().catch(() => undefined)));
+      // Popups would load (and fetch) for nothing; pages without an opener are the capture's own.
+      context.on('page', (other) => void other.opener().then((opener) => (opener ? other.close() : undefined)).catch(() => undefined));
       page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
-      return await render(page, url, device, refusals);
+      return await withDeadline(render(page, url, device, refusals), deadlineMs, url);
     } finally {
       await context.close().catch(() => undefined);
     }
@@ -185,23 +193,68 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
     await page.waitForLoadState('load', { timeout: Math.max(1, NAVIGATION_TIMEOUT_MS - (Date.now() - startedAt)) }).catch(() => undefined);
     await scrollThrough(page, MAX_HEIGHT, SCROLL_PAUSE_MS, SCROLL_BUDGET_MS);
     await quiet(QUIET_MS, QUIET_MAX_MS);
-    const fullHeight = await documentHeight(page);
-    // Measured before the screenshot, in the layout a reader at this width has (the tracker measured clicks in it).
-    const elements = await elementMap(page);
     const width = REFERENCE_WIDTHS[device];
+    // A page without a mobile viewport (<meta name="viewport">) lays out wider than the phone, which shows it zoomed
+    // out to the screen's width: so does the capture, and its heights and boxes are in the image's pixels.
+    const scale = width / Math.max(width, await layoutWidth(page));
+    const fullHeight = Math.round((await documentHeight(page)) * scale);
+    // Measured before the screenshot, in the layout a reader at this width has (the tracker measured clicks in it).
+    const elements = scaleBoxes(await elementMap(page), scale);
     const height = Math.max(1, Math.min(fullHeight, MAX_HEIGHT));
-    const image = await page.screenshot({
+    const shot = await page.screenshot({
       type: 'jpeg',
       quality: JPEG_QUALITY,
       fullPage: true,
-      clip: { x: 0, y: 0, width, height },
+      clip: { x: 0, y: 0, width: Math.round(width / scale), height: Math.ceil(height / scale) },
       animations: 'disabled',
       timeout: 30_000,
     });
+    const image = scale === 1 ? shot : await shrink(page.context(), shot, width, height);
     return { image, contentType: 'image/jpeg', width, height, documentHeight: fullHeight, truncated: fullHeight > MAX_HEIGHT, capturedAt: new Date(), elements };
   } catch (error) {
     if (error instanceof ScreenshotError) throw error;
     // E.g. the page navigated away while being measured.
     throw loadFailure(url, error);
+  }
+}
+
+/** The work's answer, or a 502 when it takes longer; the caller's cleanup (closing the context) ends the work. */
+function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ScreenshotError(502, `${url} could not be captured: it did not finish within ${Math.round(ms / 1000)} s.`)), ms);
+  });
+  // Once the deadline has answered, the work's own failure (its context closed under it) concerns no one.
+  work.catch(() => undefined);
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function scaleBoxes(boxes: Record<string, Box>, scale: number): Record<string, Box> {
+  if (scale === 1) return boxes;
+  const scaled: Record<string, Box> = {};
+  for (const [key, box] of Object.entries(boxes)) scaled[key] = box.map((v) => Math.round(v * scale)) as Box;
+  return scaled;
+}
+
+/** Resizes a JPEG with Chromium's own canvas, in a blank page of the capture's context (the site's scripts not in it). */
+async function shrink(context: BrowserContext, image: Buffer, width: number, height: number): Promise<Buffer> {
+  const blank = await context.newPage();
+  try {
+    // A string, not a function: tsx would wrap a function's helpers in __name(), which the page lacks.
+    const dataUrl = await blank.evaluate<string>(`(async () => {
+      const img = new Image();
+      img.src = 'data:image/jpeg;base64,${image.toString('base64')}';
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = ${width};
+      canvas.height = ${height};
+      const context = canvas.getContext('2d');
+      context.imageSmoothingQuality = 'high';
+      context.drawImage(img, 0, 0, ${width}, ${height});
+      return canvas.toDataURL('image/jpeg', ${JPEG_QUALITY / 100});
+    })()`);
+    return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  } finally {
+    await blank.close();
   }
 }

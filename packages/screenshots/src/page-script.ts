@@ -37,4 +37,6 @@ export const scrollThrough = (page: Page, maxHeight: number, pauseMs: number, bu
 
 export const documentHeight = (page: Page) => call<number>(page, 'documentHeight()');
 
+export const layoutWidth = (page: Page) => call<number>(page, 'layoutWidth()');
+
 export const elementMap = (page: Page) => call<Record<string, Box>>(page, 'elementMap()');

@@ -7,7 +7,7 @@ import { buildTracker } from '@foldline/tracker/build';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptureCache } from '../src/capture-cache.ts';
-import { MAX_HEIGHT } from '../src/capture.ts';
+import { capturePage, MAX_HEIGHT } from '../src/capture.ts';
 import { createScreenshotService, ScreenshotError, type PageCapture } from '../src/index.ts';
 import { jpegSize, startFixtureSite, type FixtureSite } from './fixture-site.ts';
 
@@ -141,6 +141,37 @@ describe('capture', () => {
     const capture = await service.capture(`${origin}/tall`, 'desktop');
     expect(capture).toMatchObject({ width: 1920, height: MAX_HEIGHT, documentHeight: 20_000, truncated: true });
     expect(jpegSize(capture.image)).toEqual({ width: 1920, height: MAX_HEIGHT });
+  }, 60_000);
+
+  it('shows a page without a mobile viewport zoomed out to the phone\'s width, as a phone does', async () => {
+    // Laid out 980 px wide (no <meta name="viewport">): the capture is that layout at 375/980, numbers included.
+    site.page(
+      '/fixed-width',
+      `<!doctype html><body style="margin:0"><div style="width:980px;height:3000px;background:rgb(255,0,0)"></div>
+      <div id="right" style="position:absolute;left:880px;top:400px;width:100px;height:200px;background:rgb(0,0,255)"></div>`,
+    );
+    const capture = await service.capture(`${origin}/fixed-width`, 'mobile');
+    const scale = 375 / 980;
+    expect(capture).toMatchObject({ width: 375, height: Math.round(3000 * scale), documentHeight: Math.round(3000 * scale) });
+    expect(jpegSize(capture.image)).toEqual({ width: 375, height: capture.height });
+    const box = capture.elements['#right']!;
+    expect(box).toEqual([880, 400, 100, 200].map((v) => Math.round(v * scale)));
+    const [r, , b] = await pixel(capture.image, box[0] + box[2] / 2, box[1] + box[3] / 2);
+    expect(b).toBeGreaterThan(200);
+    expect(r).toBeLessThan(60);
+  }, 60_000);
+
+  it('gives up on a page that keeps its renderer busy, and frees the browser', async () => {
+    site.page('/busy', '<!doctype html><p>Busy</p><script>addEventListener("load", function () { setTimeout(function () { for (;;) {} }, 10); });</script>');
+    const policy = { allowPrivate: false, allowedHosts: [`fixture.localhost:${site.port}`] };
+    const contexts = browser.contexts().length;
+    const startedAt = Date.now();
+    await expect(capturePage(async () => browser, `${origin}/busy`, 'desktop', policy, 3_000)).rejects.toMatchObject({
+      statusCode: 502,
+      message: `${origin}/busy could not be captured: it did not finish within 3 s.`,
+    });
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    expect(browser.contexts()).toHaveLength(contexts);
   }, 60_000);
 
   it('shares one capture between simultaneous requests for the same page and device', async () => {

@@ -12,6 +12,11 @@ export function documentHeight(): number {
   return Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
 }
 
+/** Width of the layout viewport: wider than the screen on a phone when the page sets no mobile viewport. */
+export function layoutWidth(): number {
+  return document.documentElement.clientWidth;
+}
+
 /** One viewport at a time down to the end (or maxHeight), then back to the top; within budgetMs whatever happens. */
 export async function scrollThrough(maxHeight: number, pauseMs: number, budgetMs: number): Promise<void> {
   const deadline = Date.now() + budgetMs;
