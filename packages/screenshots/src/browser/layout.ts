@@ -31,6 +31,9 @@ export async function scrollThrough(maxHeight: number, pauseMs: number, budgetMs
   await frame();
 }
 
+/** A bound on the map (document order, so the top of the page is kept): a few MB of sidecar at most. */
+const MAX_ELEMENTS = 25_000;
+
 /**
  * Every rendered element's box under its selector, in document order: when the tracker's selector names several
  * elements (it stops after six steps), the first one wins, as querySelector would pick it. Elements without a box
@@ -40,11 +43,13 @@ export function elementMap(): Record<string, Box> {
   const boxes: Record<string, Box> = {};
   const dx = window.scrollX;
   const dy = window.scrollY;
+  let count = 0;
   for (const el of Array.from(document.querySelectorAll('*'))) {
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 && rect.height === 0) continue;
     const key = selector(el);
     if (key in boxes) continue;
+    if (++count > MAX_ELEMENTS) break;
     boxes[key] = [Math.round(rect.left + dx), Math.round(rect.top + dy), Math.round(rect.width), Math.round(rect.height)];
   }
   return boxes;
