@@ -1,5 +1,5 @@
 // The period choices of the analytics screens, with the specification's labels (section 2).
-import type { Period } from '@foldline/contracts';
+import type { HeatmapPeriod, Period } from '@foldline/contracts';
 import type { SelectOption } from '../ui/select.tsx';
 
 export const PERIOD_OPTIONS: readonly SelectOption<Period>[] = [
@@ -10,5 +10,5 @@ export const PERIOD_OPTIONS: readonly SelectOption<Period>[] = [
   { value: 'year', label: 'Last year' },
 ];
 
-/** Page analytics offers no year (specification section 2). */
-export const PAGE_PERIOD_OPTIONS = PERIOD_OPTIONS.filter((option) => option.value !== 'year');
+/** Page analytics offers no year (specification section 2): its periods are the heatmaps'. */
+export const PAGE_PERIOD_OPTIONS = PERIOD_OPTIONS.filter((option): option is SelectOption<HeatmapPeriod> => option.value !== 'year');

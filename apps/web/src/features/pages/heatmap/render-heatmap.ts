@@ -445,21 +445,31 @@ export function drawPointHeatmap(canvas: HTMLCanvasElement, layer: PointLayer, s
 export interface ScrollLayer {
   points: readonly { depth: number; count: number }[];
   maxValue: number;
-  /** Height of the whole page in layout pixels, and the layout's width: depth percentages are of this height. */
+  /** Height of the whole page in layout pixels: depth percentages are of it. */
   pageHeight: number;
-  sourceWidth: number;
+  /** Layout pixels the canvas covers from top to bottom (the image's height in the layout). */
+  imageHeight: number;
 }
 
-/** Draws the scroll map: a band down the page coloured by the share of pageviews that reached each depth. */
+/**
+ * Draws the scroll map: a band down the page coloured by the share of pageviews that reached each depth. It only
+ * changes down the page, so the canvas may be one pixel column stretched across the image by CSS.
+ */
 export function drawScrollHeatmap(canvas: HTMLCanvasElement, layer: ScrollLayer, style: HeatmapStyle): void {
   const ctx = context2d(canvas);
   if (!ctx) return;
   const { width, height } = canvas;
   ctx.clearRect(0, 0, width, height);
-  const pageHeight = (layer.pageHeight * width) / layer.sourceWidth;
+  const pageHeight = (layer.pageHeight * height) / layer.imageHeight;
   if (width === 0 || height === 0 || !(pageHeight > 0) || layer.points.length === 0) return;
   const fill = ctx.createLinearGradient(0, 0, 0, pageHeight);
   for (const stop of scrollGradientStops(layer.points, layer.maxValue, buildPalette(style.gradient ?? DEFAULT_GRADIENT), style)) fill.addColorStop(stop.offset, stop.color);
   ctx.fillStyle = fill;
   ctx.fillRect(0, 0, width, Math.min(height, Math.ceil(pageHeight)));
+}
+
+/** Gives the canvas its pixel size; only when it differs, since setting a size clears the canvas even when unchanged. */
+export function resizeCanvas(canvas: HTMLCanvasElement, size: { width: number; height: number }): void {
+  if (canvas.width !== size.width) canvas.width = size.width;
+  if (canvas.height !== size.height) canvas.height = size.height;
 }

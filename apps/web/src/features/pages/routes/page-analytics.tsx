@@ -1,6 +1,7 @@
 // /dashboard/pages/:pageId — page analytics: header with breadcrumb and 'View Page', time range and device,
-// the metrics cards, and the four tabs (the heatmap views say plainly that they are not available yet).
-import { viewabilityBadge, type DeviceType, type Period, type PageWithWebsite } from '@foldline/contracts';
+// the metrics cards, and the four tabs: the click, scroll and engagement heatmaps over the page's screenshot, and
+// ad performance.
+import { viewabilityBadge, type DeviceType, type HeatmapPeriod, type HeatmapType, type PageWithWebsite } from '@foldline/contracts';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,22 +17,23 @@ import { formatDurationMs, formatNumber, formatPercent } from '../../../lib/form
 import { useAdPerformance } from '../api/get-ad-performance.ts';
 import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
+import { HeatmapPanel } from '../components/heatmap-panel.tsx';
 
 const DEVICE_OPTIONS: { value: DeviceType; label: string }[] = [
   { value: 'desktop', label: 'Desktop' },
   { value: 'mobile', label: 'Mobile' },
   { value: 'tablet', label: 'Tablet' },
 ];
-const HEATMAP_TABS = [
-  { tab: 'Click Heatmap', title: 'Click Heatmap' },
-  { tab: 'Scroll Depth', title: 'Scroll Depth Analysis' },
-  { tab: 'Engagement', title: 'Engagement Heatmap' },
-] as const;
+const HEATMAP_TABS: readonly { tab: string; type: HeatmapType }[] = [
+  { tab: 'Click Heatmap', type: 'click' },
+  { tab: 'Scroll Depth', type: 'scroll' },
+  { tab: 'Engagement', type: 'engagement' },
+];
 
 export default function PageAnalyticsRoute() {
   const { pageId = '' } = useParams();
   const page = usePage(pageId);
-  const [period, setPeriod] = useState<Period>('week');
+  const [period, setPeriod] = useState<HeatmapPeriod>('week');
   const [device, setDevice] = useState<DeviceType>('desktop');
 
   if (page.isPending) return <LoadingState text="Loading page details..." />;
@@ -47,7 +49,6 @@ export default function PageAnalyticsRoute() {
   }
 
   const data = page.data.page;
-  const address = `https://${data.website.domain}${data.url_path}`;
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -71,13 +72,13 @@ export default function PageAnalyticsRoute() {
           <h1 className="text-2xl font-bold text-slate-900">Page Analytics: {data.title || data.url_path}</h1>
           <p className="mt-1 truncate text-sm text-slate-600">{data.url_path}</p>
         </div>
-        <a href={address} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
+        <a href={data.url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
           View Page<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
-        <Select<Period> label="Time Range" options={PAGE_PERIOD_OPTIONS} value={period} onChange={setPeriod} />
+        <Select<HeatmapPeriod> label="Time Range" options={PAGE_PERIOD_OPTIONS} value={period} onChange={setPeriod} />
         <Select<DeviceType> label="Device" options={DEVICE_OPTIONS} value={device} onChange={setDevice} />
       </div>
 
@@ -95,14 +96,10 @@ export default function PageAnalyticsRoute() {
           ))}
         </TabList>
         <TabPanels className="mt-6">
-          {HEATMAP_TABS.map(({ tab, title }) => (
+          {HEATMAP_TABS.map(({ tab, type }) => (
             <TabPanel key={tab}>
-              <Card title={title} description={`Device: ${device}`}>
-                <p className="text-sm text-slate-600">
-                  Heatmap rendering is not available yet in this version of Foldline. The clicks, scroll positions and attention data of
-                  this page are being recorded, and the {title.toLowerCase()} will be drawn from them once heatmaps ship.
-                </p>
-              </Card>
+              {/* Mounted only while selected, so a heatmap and its screenshot load only on their own tab. */}
+              <HeatmapPanel type={type} page={data} period={period} device={device} />
             </TabPanel>
           ))}
           <TabPanel>
@@ -115,7 +112,7 @@ export default function PageAnalyticsRoute() {
   );
 }
 
-function PageMetrics({ pageId, period, device }: { pageId: string; period: Period; device: DeviceType }) {
+function PageMetrics({ pageId, period, device }: { pageId: string; period: HeatmapPeriod; device: DeviceType }) {
   const metrics = usePageMetrics({ pageId, period, deviceType: device });
   if (metrics.isPending) return <LoadingState text="Loading metrics..." />;
   if (metrics.isError) return <Alert variant="error">Failed to load metrics: {metrics.error.message}</Alert>;
@@ -136,7 +133,7 @@ function PageMetrics({ pageId, period, device }: { pageId: string; period: Perio
   );
 }
 
-function AdPerformance({ page, period, device }: { page: PageWithWebsite; period: Period; device: DeviceType }) {
+function AdPerformance({ page, period, device }: { page: PageWithWebsite; period: HeatmapPeriod; device: DeviceType }) {
   const performance = useAdPerformance({ pageId: page.page_id, period, deviceType: device });
   return (
     <div className="space-y-6">
