@@ -29,6 +29,8 @@ export interface ScreenshotServiceOptions {
 
 /** Two captures at once: each is a renderer busy for seconds, and the server this runs on may have two cores. */
 const CONCURRENCY = 2;
+/** Captures under way or waiting, at most: beyond, a request is turned away rather than left waiting for minutes. */
+const MAX_QUEUED = 12;
 
 function parseUrl(url: string): string {
   if (!URL.canParse(url)) throw new ScreenshotError(400, 'url must be an http or https address');
@@ -61,7 +63,11 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
         if (cached && Date.now() - cached.capturedAt.getTime() < FRESH_MS) return cached;
       }
       // A refresh joins a capture of the same page under way: that one is as new as a refresh could make.
-      return queue.run(`${device} ${normalised}`, () => captureNow(normalised, device));
+      const key = `${device} ${normalised}`;
+      if (!queue.has(key) && queue.size >= MAX_QUEUED) {
+        throw new ScreenshotError(503, 'Too many screenshots are being taken right now. Please try again in a minute.');
+      }
+      return queue.run(key, () => captureNow(normalised, device));
     },
     async cached(url, device) {
       return cache.read(parseUrl(url), device);

@@ -2,7 +2,9 @@
 // the same thing while it is under way share one run.
 export interface WorkQueue {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
-  /** Captures running or waiting. */
+  /** Whether a run of this key is under way or waiting (a new caller would join it). */
+  has(key: string): boolean;
+  /** Runs under way or waiting. */
   readonly size: number;
 }
 
@@ -29,6 +31,7 @@ export function createWorkQueue(concurrency: number): WorkQueue {
     get size() {
       return inFlight.size;
     },
+    has: (key) => inFlight.has(key),
     run<T>(key: string, task: () => Promise<T>): Promise<T> {
       const existing = inFlight.get(key);
       if (existing) return existing as Promise<T>;

@@ -29,7 +29,9 @@ describe('work queue', () => {
       await later(5);
       return runs;
     };
-    const [a, b] = await Promise.all([queue.run('same', task), queue.run('same', task)]);
+    const both = [queue.run('same', task), queue.run('same', task)];
+    expect([queue.has('same'), queue.has('other'), queue.size]).toEqual([true, false, 1]);
+    const [a, b] = await Promise.all(both);
     expect([a, b, runs]).toEqual([1, 1, 1]);
     await expect(queue.run('broken', () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
     expect(await queue.run('same', task)).toBe(2);
