@@ -32,7 +32,16 @@ export function createSharedBrowser(options: { chromiumPath?: string; logger?: {
     const executablePath = findChromium(options.chromiumPath);
     launches += 1;
     try {
-      return await chromium.launch({ executablePath, args: ARGS, timeout: 30_000 });
+      return await chromium.launch({
+        executablePath,
+        args: ARGS,
+        timeout: 30_000,
+        // The host owns the signals: Playwright's SIGINT handler exits the process once Chromium is closed, before
+        // the server has flushed what it acknowledged. Chromium is still killed when the process exits.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
     } catch {
       throw new ScreenshotError(503, `Chromium (${executablePath}) could not be started.`);
     }
