@@ -1,9 +1,11 @@
 // Browser test of the analytics screens with data: dashboard home, the website overview, pages and ad units tabs,
-// and page analytics, against the real server (events written through its ingest pipeline) and the system Chromium.
+// and page analytics with its heatmap tabs, against the real server (events written through its ingest pipeline)
+// and the system Chromium.
+import { randomUUID } from 'node:crypto';
 import type { DashboardKpiResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPageviews, sendPageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
+import { buildPageviews, MINUTE, sendPageview, type FixturePageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
 import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -152,7 +154,8 @@ describe('analytics screens', () => {
     await page.getByLabel('Time Range').selectOption('quarter');
     await page.getByLabel('Device').selectOption('mobile');
     await page.getByText('Device: mobile').waitFor();
-    await page.getByText(/not available yet/).waitFor();
+    // The fixture's visitors never click, so the default tab shows the click map's empty text.
+    await page.getByText('No click heatmap data available').waitFor();
     await page.getByRole('heading', { name: /Total Views|No metrics available/ }).first().waitFor();
     await page.getByRole('tab', { name: 'Ad Performance' }).click();
     await page.getByText('Top banner').waitFor();
@@ -178,5 +181,82 @@ describe('analytics screens', () => {
     await expectNoHorizontalOverflow(overview, 'website overview');
     await screenshot(overview, 'analytics-overview-375');
     await overview.close();
+  });
+});
+
+describe('page analytics heatmaps', () => {
+  // A website of its own, so the pages added here do not change what the tests above count and list.
+  let quietId: string;
+  let longReadId: string;
+
+  beforeAll(async () => {
+    const created = await api<{ data: { website: Website } }>('/websites', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Evening Post', domain: `post-${Date.now()}.example.com` }),
+    });
+    const site: FixtureWebsite = { id: created.data.website.website_id, domain: created.data.website.domain, trackingCode: created.data.website.tracking_code, timezone: 'UTC' };
+    const visit = (path: string, title: string, engagement: FixturePageview['engagement']): FixturePageview => ({
+      website: site,
+      path,
+      title,
+      viewportWidth: 1440,
+      device: 'desktop',
+      sessionId: randomUUID(),
+      pageviewId: randomUUID(),
+      at: Date.now() - 10 * MINUTE,
+      engagement,
+      ads: [],
+    });
+    // A pageview and nothing after it: no clicks, no scrolling, no attention. And a visitor who read on to 60 %.
+    await sendPageview(server.app, visit('/quiet', 'Quiet page', []));
+    await sendPageview(server.app, visit('/long-read', 'Long read', [{ ms: 4000, scroll: 60 }]));
+    const { pages } = await api<{ pages: { page_id: string; title: string }[] }>(`/analytics/top-pages?period=week&limit=50&websiteId=${site.id}`);
+    quietId = pages.find((p) => p.title === 'Quiet page')!.page_id;
+    longReadId = pages.find((p) => p.title === 'Long read')!.page_id;
+  });
+
+  it('each heatmap tab shows its title, the device and its empty text for a page without data, and takes no screenshot', async () => {
+    const page = await signedIn(`/dashboard/pages/${quietId}`);
+    const screenshots: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/screenshots')) screenshots.push(request.url());
+    });
+    await page.getByRole('heading', { name: 'Page Analytics: Quiet page' }).waitFor();
+    await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
+    await page.getByText('Device: desktop').waitFor();
+    await page.getByText('No click heatmap data available').waitFor();
+    await page.getByRole('tab', { name: 'Scroll Depth' }).click();
+    await page.getByRole('heading', { name: 'Scroll Depth Analysis' }).waitFor();
+    await page.getByText('No scroll depth data available').waitFor();
+    await page.getByRole('tab', { name: 'Engagement' }).click();
+    await page.getByRole('heading', { name: 'Engagement Heatmap' }).waitFor();
+    await page.getByText('Device: desktop').waitFor();
+    await page.getByText('No engagement heatmap data available').waitFor();
+    await page.getByLabel('Device').selectOption('mobile');
+    await page.getByText('Device: mobile').waitFor();
+    await page.getByText('No engagement heatmap data available').waitFor();
+    await checkA11y(page, 'page analytics heatmap (empty)');
+    expect(screenshots).toEqual([]);
+    await page.close();
+  });
+
+  it('a screenshot that cannot be taken shows why, and Retry asks for a new one', async () => {
+    const page = await signedIn(`/dashboard/pages/${longReadId}`, MOBILE_WIDTH);
+    await page.getByRole('heading', { name: 'Page Analytics: Long read' }).waitFor();
+    await page.getByRole('tab', { name: 'Scroll Depth' }).click();
+    await page.getByRole('heading', { name: 'Scroll Depth Analysis' }).waitFor();
+    await page.getByText('Based on 1 pageview.').waitFor();
+    // The website's domain does not exist, so the screenshot service cannot load the page.
+    const failure = page.getByText(/^Error loading screenshot: .+/);
+    await failure.waitFor({ timeout: 45_000 });
+    expect(await failure.textContent()).toContain(`post-`);
+    const retried = page.waitForRequest((request) => request.url().includes('/api/screenshots') && new URL(request.url()).searchParams.get('refresh') === '1');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await retried;
+    await failure.waitFor({ timeout: 45_000 });
+    await checkA11y(page, 'page analytics heatmap (screenshot failure)');
+    await expectNoHorizontalOverflow(page, 'page analytics heatmap (screenshot failure)');
+    await screenshot(page, 'analytics-page-heatmap-error-375');
+    await page.close();
   });
 });
