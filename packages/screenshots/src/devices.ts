@@ -6,7 +6,8 @@ import type { BrowserContextOptions } from 'playwright-core';
 const SCREEN_HEIGHTS: Record<DeviceType, number> = { mobile: 812, tablet: 1024, desktop: 1080 };
 
 // Chrome's reduced user agents (what Chrome itself sends since 2023): sites see a phone, a tablet or a Windows PC,
-// never "HeadlessChrome", which many sites answer with a bot page or no ads.
+// never "HeadlessChrome", which many sites answer with a bot page or no ads. navigator.webdriver stays true, so ad
+// networks can tell the capture from a reader and count no impression for it.
 const userAgent = (device: DeviceType, major: string): string => {
   const engine = `AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0`;
   if (device === 'mobile') return `Mozilla/5.0 (Linux; Android 10; K) ${engine} Mobile Safari/537.36`;

@@ -55,7 +55,7 @@ describe('egress proxy', () => {
   it('forwards to the checked address of a host', async () => {
     const answer = await viaProxy(`http://pinned.invalid:${site.port}/hello`);
     expect(answer).toMatchObject({ status: 200, body: '<p>hello</p>' });
-    expect(site.hits.at(-1)).toEqual({ host: `pinned.invalid:${site.port}`, path: '/hello' });
+    expect(site.hits.at(-1)).toMatchObject({ host: `pinned.invalid:${site.port}`, path: '/hello' });
     expect(checked).toContain(`pinned.invalid:${site.port}`);
   });
 

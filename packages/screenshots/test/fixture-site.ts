@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 export interface Hit {
   host: string;
   path: string;
+  userAgent: string;
 }
 
 export interface FixtureSite {
@@ -27,7 +28,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 export async function startFixtureSite(trackerSource = ''): Promise<FixtureSite> {
   const pages = new Map<string, string>();
   const redirects = new Map<string, string>();
-  const hit = (request: IncomingMessage): Hit => ({ host: request.headers.host ?? '', path: (request.url ?? '/').split('?')[0]! });
+  const hit = (request: IncomingMessage): Hit => ({
+    host: request.headers.host ?? '',
+    path: (request.url ?? '/').split('?')[0]!,
+    userAgent: request.headers['user-agent'] ?? '',
+  });
   const site: FixtureSite = {
     port: 0,
     hits: [],

@@ -106,6 +106,10 @@ describe('capture', () => {
     expect(b).toBeGreaterThan(200);
     expect(r + g).toBeLessThan(60);
     expect(site.hits.filter((hit) => hit.path === '/lazy.png').length).toBeGreaterThanOrEqual(1);
+    // An ordinary browser's user agent for the device, never HeadlessChrome.
+    const userAgent = site.hits.filter((hit) => hit.path === '/layout').at(-1)!.userAgent;
+    expect(userAgent).toMatch(device === 'mobile' ? /^Mozilla\/5\.0 \(Linux; Android .* Mobile Safari\/537\.36$/ : /^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/\d+\.0\.0\.0 Safari\/537\.36$/);
+    expect(userAgent).not.toMatch(/Headless/);
   }, 60_000);
 
   it('lets no request of the page reach anything but the allowed host, and sends no tracker beacon', () => {
