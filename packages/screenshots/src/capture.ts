@@ -20,7 +20,11 @@ export interface PageCapture {
   documentHeight: number;
   truncated: boolean;
   capturedAt: Date;
-  /** The tracker's selector of every rendered element → its box [x, y, w, h] in document pixels (first one wins). */
+  /**
+   * The tracker's selector of every rendered element → its box [x, y, w, h] in document pixels (first one wins).
+   * Like documentHeight, in the image's pixels: the reference width's layout, or for a page without a mobile viewport
+   * on a phone or tablet, its wider layout zoomed out to the reference width (as the device shows it).
+   */
   elements: Record<string, Box>;
 }
 
