@@ -23,7 +23,8 @@ describeEachDialect('collect', (dialect) => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
 
     const page = await t.app.metadata.db.selectFrom('pages').selectAll().where('website_id', '=', site.id).executeTakeFirstOrThrow();
-    expect(page).toMatchObject({ url_path: '/articles/one', title: 'First article', status: 'active' });
+    // The origin readers reached the page under: screenshots and 'View Page' use it.
+    expect(page).toMatchObject({ url_path: '/articles/one', title: 'First article', status: 'active', origin: `https://${site.domain}` });
     const rows = await t.app.events.query<Record<string, unknown>>(
       'SELECT toString(page_id) AS page_id, device, url_path, title, referrer_host, utm_source, browser, os, toString(visitor_id) AS visitor FROM foldline.pageviews WHERE pageview_id = {pv:UUID}',
       { pv: payload.pv },

@@ -68,8 +68,3 @@ export async function adUnitsInScope(db: MetadataDb, scope: { websiteIds: readon
   if (scope.pageId) query = query.where('ad_units.page_id', '=', scope.pageId);
   return query.orderBy('ad_units.name').orderBy('ad_units.id').execute();
 }
-
-/** https://{domain}{url_path}: the address a page is served at. */
-export function fullUrl(domain: string, urlPath: string): string {
-  return `https://${domain}${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`;
-}

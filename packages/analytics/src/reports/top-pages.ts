@@ -1,9 +1,9 @@
 // GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement and ad metrics.
-import type { Period, TopPagesResponse } from '@foldline/contracts';
+import { pageUrl, type Period, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
-import { fullUrl, pagesOfWebsites, websitesInScope } from '../scope.ts';
+import { pagesOfWebsites, websitesInScope } from '../scope.ts';
 
 export async function topPages(
   context: AnalyticsContext,
@@ -34,7 +34,7 @@ export async function topPages(
           page_id: page.id,
           website_id: page.website_id,
           title: page.title,
-          full_url: fullUrl(page.domain, page.url_path),
+          full_url: pageUrl(page.origin, page.domain, page.url_path),
           url_path: page.url_path,
           session_count: row.metrics.sessions,
           event_count: row.metrics.events,
