@@ -1,20 +1,11 @@
 // GET /api/screenshots?url&deviceType&refresh — the page as the heatmaps draw on it: a full-page JPEG at the device's
 // reference width, only of pages on the signed-in user's own websites.
 import { heatmapDevice, SCREENSHOT_HEADERS, screenshotQuerySchema } from '@foldline/contracts';
+import { hostBelongsTo } from '@foldline/ingest';
 import { listWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import { ScreenshotError } from '@foldline/screenshots';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../../errors.ts';
-
-/** Whether a URL's host is one of these domains or below one ('www.x.com' for 'x.com'; never 'evilx.com'). */
-export function isOnDomains(url: URL, domains: readonly string[]): boolean {
-  // A domain entered by hand for a local site may carry a port; URL.host has it too.
-  const hosts = [url.hostname.replace(/\.$/, ''), url.host];
-  return domains.some((domain) => {
-    const d = domain.toLowerCase().replace(/\.$/, '');
-    return hosts.some((host) => host === d || host.endsWith(`.${d}`));
-  });
-}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -24,8 +15,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { url, deviceType, refresh } = request.query;
     const target = new URL(url);
     const websites = await listWebsitesOfUser(app.metadata.db, request.userId);
-    // Anything else would make the server fetch whatever a signed-in user names.
-    if (!isOnDomains(target, websites.map((w) => w.domain))) throw notFound(`${target.hostname} is not the domain of one of your websites`);
+    // Anything else would make the server fetch whatever a signed-in user names. The collector's rule: the pages it
+    // takes beacons from are the pages that can be rendered.
+    if (!websites.some((website) => hostBelongsTo(target.hostname, website.domain))) throw notFound(`${target.hostname} is not the domain of one of your websites`);
     let capture;
     try {
       capture = await app.screenshots.capture(url, heatmapDevice(deviceType), { refresh: refresh === '1' || refresh === 'true' });
