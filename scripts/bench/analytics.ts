@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PREFERENCES, DEFAULT_THRESHOLDS } from '@foldline/contracts';
-import { EVENT_TABLES, pageCountsInsertSql, toEventTime } from '@foldline/event-store';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EVENT_TABLES, HEATMAP_SOURCE_TABLES, heatmapCellsInsertSql, pageCountsInsertSql, toEventTime } from '@foldline/event-store';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
@@ -28,7 +30,21 @@ const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'foldline-bench-'));
 const reuse = keptDir !== undefined && existsSync(path.join(keptDir, 'metadata.sqlite'));
 const BENCH_EMAIL = 'bench@example.com';
 const BENCH_PASSWORD = 'bench password 1';
-const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' });
+// The bench websites' pages, as a publisher's server would answer them, for the heatmaps' renderings: one article
+// layout whose elements are the ones the loaded clicks name. On loopback, so the renderer must be allowed there.
+const CLICKED = ['#headline', '#hero', '#main>p', '#main>p:nth-of-type(3)', '#main>p:nth-of-type(7)', '#subscribe', '#related-1', '#related-4'];
+const ARTICLE = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Article</title><style>
+  body { margin: 0; font: 18px/1.6 Georgia, serif; } .wrap { max-width: 1100px; margin: 0 auto; padding: 0 16px; display: flex; gap: 32px; }
+  #article { flex: 1; } aside { width: 300px; } #hero { height: 420px; background: #cbd5e1; } #subscribe { padding: 12px 24px; }
+  @media (max-width: 767px) { .wrap { display: block; } aside { width: auto; } #hero { height: 220px; } }
+</style></head><body><div class="wrap"><article id="article"><h1 id="headline">A long read about the harbour</h1><div id="hero"></div>
+<div id="main">${Array.from({ length: 14 }, (_, i) => `<p>Paragraph ${i + 1}. ${'The council met on Tuesday to discuss the new ferry timetable and the budget. '.repeat(6)}</p>`).join('')}</div>
+<button id="subscribe">Subscribe</button></article><aside>${Array.from({ length: 5 }, (_, i) => `<p><a id="related-${i + 1}" href="#">Related story ${i + 1}</a></p>`).join('')}</aside></div></body></html>`;
+const publisher = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE));
+await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
+const publisherOrigin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+
+const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ALLOW_PRIVATE_FETCH: '1' });
 const app = await buildApp(config, { logger: false, serveWebApp: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
@@ -62,6 +78,8 @@ try {
     pages: { page_id: string; session_count: number }[];
   };
   const pageId = top.pages[0]!.page_id;
+  // Every run serves the article on a new port.
+  await app.metadata.db.updateTable('pages').set({ origin: publisherOrigin }).where('website_id', 'in', websites).execute();
   const endpoints = (period: string) => [
     ['dashboard-kpi (all websites)', `/dashboard-kpi?period=${period}`],
     ['dashboard-kpi (one website)', `/dashboard-kpi?period=${period}&websiteId=${websites[0]}`],
@@ -75,6 +93,11 @@ try {
     ['timeseries (one website)', `/timeseries?websiteId=${websites[0]}&period=${period}`],
     ['timeseries (all websites)', `/timeseries?period=${period}`],
     ['realtime', `/realtime?websiteId=${websites[0]}`],
+    ['heatmap click (desktop)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=desktop`],
+    ['heatmap click (mobile)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    ['heatmap scroll (desktop)', `/heatmap/scroll?pageId=${pageId}&period=${period}&deviceType=desktop`],
+    ['heatmap engagement (desktop)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=desktop`],
+    ['heatmap engagement (mobile)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=mobile`],
   ];
 
   console.log(`\n${'endpoint'.padEnd(32)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
@@ -95,7 +118,13 @@ try {
   }
   const memory = process.memoryUsage();
   console.log(`\nserver memory: RSS ${(memory.rss / 2 ** 20).toFixed(0)} MiB, JS heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB (one process: API + embedded ClickHouse)`);
+  const clickMap = (await (await fetch(`${base}/api/analytics/heatmap/click?pageId=${pageId}&period=quarter&deviceType=desktop`, { headers })).json()) as {
+    data: unknown[];
+    meta: { clicks: number; anchoredClicks: number; pageviews: number };
+  };
+  console.log(`heatmap evidence (quarter, desktop): ${clickMap.meta.pageviews} pageviews, ${clickMap.meta.clicks} clicks, ${clickMap.meta.anchoredClicks} on their element, ${clickMap.data.length} points`);
 } finally {
+  publisher.close();
   await app.close();
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }
@@ -176,7 +205,7 @@ function uuidOf(expression: string, salt: number): string {
  * spread evenly over the last 180 days.
  */
 async function loadEvents(websites: string[], pages: string[], units: string[]): Promise<void> {
-  const params = { websites, pages, units, n: PAGEVIEWS, start: toEventTime(Date.now() - DAYS * 86_400_000), span: DAYS * 86_400 };
+  const params = { websites, pages, units, clicked: CLICKED, n: PAGEVIEWS, start: toEventTime(Date.now() - DAYS * 86_400_000), span: DAYS * 86_400 };
   const pv = (expression: string) => `
     ${expression} AS pv,
     intDiv(pv, 3) AS s,
@@ -202,12 +231,15 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
     `INSERT INTO foldline.viewport_spans (website_id, ts, page_id, pageview_id, session_id, device, scroll_y, viewport_h, doc_h, duration_ms)
      SELECT ${common('addSeconds(pv_ts, 10 * (k + 1))')}, k * 700 AS scroll_y, 800 AS viewport_h, 4000 AS doc_h, cityHash64(pv, k, 7) % 20000 AS duration_ms
      FROM (SELECT ${pv('intDiv(number, 4)')}, number % 4 AS k FROM numbers({n:UInt64} * 4))`,
+    // Clicks on the article's elements, spread inside each; positions in the visitor's layout spread over the page.
     `INSERT INTO foldline.clicks (website_id, ts, page_id, pageview_id, session_id, device, viewport_w, doc_h, x, y, selector, offset_x, offset_y)
-     SELECT ${common('addSeconds(pv_ts, 30)')}, 1440 AS viewport_w, 4000 AS doc_h, cityHash64(pv, 8) % 1400 AS x, cityHash64(pv, 9) % 4000 AS y,
-       'main > p' AS selector, 0.5 AS offset_x, 0.5 AS offset_y
+     SELECT ${common('addSeconds(pv_ts, 30)')}, multiIf(dev = 'mobile', 390, dev = 'tablet', 820, 1440) AS viewport_w, 4000 AS doc_h,
+       cityHash64(pv, 8) % viewport_w AS x, cityHash64(pv, 9) % 4000 AS y,
+       arrayElement({clicked:Array(String)}, cityHash64(pv, 15) % ${CLICKED.length} + 1) AS selector,
+       (cityHash64(pv, 16) % 1000) / 1000 AS offset_x, (cityHash64(pv, 17) % 1000) / 1000 AS offset_y
      FROM (SELECT ${pv('number * 2 + cityHash64(number, 10) % 2')} FROM numbers(intDiv({n:UInt64}, 2)))`,
-    `INSERT INTO foldline.attention (website_id, ts, page_id, pageview_id, session_id, device, viewport_w, x, y, weight_ms)
-     SELECT ${common('addSeconds(pv_ts, 20)')}, 1440 AS viewport_w, cityHash64(pv, 11) % 1400 AS x, cityHash64(pv, 12) % 4000 AS y, 1500 AS weight_ms
+    `INSERT INTO foldline.attention (website_id, ts, page_id, pageview_id, session_id, device, viewport_w, x, y, weight_ms, doc_h)
+     SELECT ${common('addSeconds(pv_ts, 20)')}, 1440 AS viewport_w, cityHash64(pv, 11) % 1400 AS x, cityHash64(pv, 12) % 4000 AS y, 1500 AS weight_ms, 4000 AS doc_h
      FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))`,
     // Per pageview and slot: an impression and a view-time row always; viewable more often for the slot at the
     // top and on desktop; a click for about 1.5 % of impressions.
@@ -223,6 +255,10 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
   for (const statement of statements) await app.events.command(statement, params);
   // The collector writes page counts next to the events; a bulk load adds them afterwards, in SQL.
   for (const table of EVENT_TABLES) await app.events.command(pageCountsInsertSql(table));
+  // So are the heatmap cells.
+  for (const table of HEATMAP_SOURCE_TABLES) await app.events.command(heatmapCellsInsertSql(table));
   // Background merges keep the rollups compact in a running server; a bulk load gets there at once.
-  for (const table of ['ad_stats_hourly', 'page_stats_hourly', 'page_events_log']) await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
+  for (const table of ['ad_stats_hourly', 'page_stats_hourly', 'page_events_log', 'heatmap_cells_hourly', 'heatmap_cells_daily']) {
+    await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
+  }
 }

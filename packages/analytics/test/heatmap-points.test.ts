@@ -1,7 +1,7 @@
 // The geometry of heatmaps: clicks re-anchored on their element in the reference layout, scaled when it is missing,
 // binning under a point budget, dwell bands, and scroll reach from its differences.
 import { describe, expect, it } from 'vitest';
-import { binPoints, dwellPoints, placeClicks, reachByDepth, type ReferenceLayout } from '../src/heatmaps/heatmap-points.ts';
+import { binPoints, dwellByBand, dwellPoints, placeClicks, reachByDepth, type ReferenceLayout } from '../src/heatmaps/heatmap-points.ts';
 
 const DESKTOP: ReferenceLayout = {
   width: 1920,
@@ -79,6 +79,21 @@ describe('dwellPoints', () => {
     expect(points.map((p) => p.x)).toEqual([192, 576, 960, 1344, 1728]);
     expect(new Set(points.map((p) => p.y))).toEqual(new Set([630]));
     expect(points.reduce((sum, p) => sum + p.value, 0)).toBe(5000);
+  });
+});
+
+describe('dwellByBand', () => {
+  it('gives each 1 % band the time viewports stood on it', () => {
+    // 5 s on bands 0–19, 12 s on 34–54, 0.7 s from 92 to the end.
+    const dwell = dwellByBand([
+      { band: 0, delta: 5000 },
+      { band: 20, delta: -5000 },
+      { band: 34, delta: 12000 },
+      { band: 55, delta: -12000 },
+      { band: 92, delta: 700 },
+    ]);
+    expect(dwell).toHaveLength(100);
+    expect([dwell[0], dwell[19], dwell[20], dwell[34], dwell[54], dwell[55], dwell[92], dwell[99]]).toEqual([5000, 5000, 0, 12000, 12000, 0, 700, 700]);
   });
 });
 

@@ -48,7 +48,8 @@ const CELLS: Record<CellSource, CellOf> = {
     if (doc <= 0 || height <= 0 || top >= doc) return;
     const first = Math.floor((top * 100) / doc);
     const last = Math.min(99, Math.floor((Math.min(top + height, doc) * 100 - 1) / doc));
-    for (let band = first; band <= last; band++) add('dwell', { y: band * 10 }, num(row.duration_ms));
+    add('dwell', { y: first * 10 }, num(row.duration_ms));
+    if (last + 1 < 100) add('dwell', { y: (last + 1) * 10 }, -num(row.duration_ms));
   },
   engagement: (row, add) => {
     const first = num(row.is_first) === 1;

@@ -94,15 +94,25 @@ export function binPoints(points: readonly WeightedPoint[], grid: number, layout
   }
 }
 
+/** Running sums of differences given at integer positions 0 … length - 1. */
+function runningSums(differences: ReadonlyArray<{ at: number; delta: number }>, length: number): number[] {
+  const delta = new Array<number>(length).fill(0);
+  for (const d of differences) if (d.at >= 0 && d.at < length) delta[d.at]! += d.delta;
+  let running = 0;
+  return delta.map((change) => (running += change));
+}
+
+/** Viewport dwell per 1 % band (ms) from its differences (+ms at a span's first band, -ms past its last). */
+export function dwellByBand(differences: ReadonlyArray<{ band: number; delta: number }>): number[] {
+  return runningSums(differences.map((d) => ({ at: d.band, delta: d.delta })), 100).map((ms) => Math.max(0, ms));
+}
+
 /**
  * Scroll reach from its differences (+1 where pageviews start reaching a depth, -1 past their deepest): the count of
  * pageviews whose viewport reached each depth, 0–100 %. A running sum over depth, so it never rises with depth.
  */
 export function reachByDepth(differences: ReadonlyArray<{ depth: number; delta: number }>): { depth: number; count: number }[] {
-  const delta = new Array<number>(101).fill(0);
-  for (const d of differences) if (d.depth >= 0 && d.depth <= 100) delta[d.depth]! += d.delta;
-  let running = 0;
-  const counts = delta.map((change) => (running += change));
+  const counts = runningSums(differences.map((d) => ({ at: d.depth, delta: d.delta })), 101);
   // A pageview whose first updates fell before the period adds only its deeper gains; whoever reached a depth also
   // reached every shallower one, so each depth counts at least as many as the next.
   for (let depth = 99; depth >= 0; depth--) counts[depth] = Math.max(counts[depth]!, counts[depth + 1]!);

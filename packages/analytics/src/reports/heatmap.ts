@@ -14,7 +14,7 @@ import {
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
-import { binPoints, dwellPoints, placeClicks, reachByDepth, scaled, type Box, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
+import { binPoints, dwellByBand, dwellPoints, placeClicks, reachByDepth, scaled, type Box, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
 
@@ -105,9 +105,7 @@ function clickCells(rows: readonly CellRow[]) {
 
 /** Pointer rests where they were; viewport dwell as bands across the page. */
 function engagementPoints(rows: readonly CellRow[], layout: ReferenceLayout): WeightedPoint[] {
-  return rows.flatMap((row) => {
-    if (row.kind === 'attention') return [scaled(row.x, row.y, row.value, layout)];
-    if (row.kind === 'dwell') return dwellPoints(row.y, row.value, layout);
-    return [];
-  });
+  const rests = rows.filter((row) => row.kind === 'attention').map((row) => scaled(row.x, row.y, row.value, layout));
+  const dwell = dwellByBand(rows.filter((row) => row.kind === 'dwell').map((row) => ({ band: row.y / 10, delta: row.value })));
+  return [...rests, ...dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout) : []))];
 }

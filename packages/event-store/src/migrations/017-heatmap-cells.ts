@@ -5,8 +5,9 @@
 //              for clicks whose element the screenshot does not have, x per mille of the viewport width and y per
 //              mille of the document height; value 1.
 //   attention  pointer rest: x per mille of the viewport width, y per mille of the document height; value ms.
-//   dwell      viewport dwell: every 1 % band of the document (y = band start, per mille) the viewport covered;
-//              value ms it stood there while visible.
+//   dwell      viewport dwell per 1 % band of the document, as differences: +ms at the first band a span's viewport
+//              covered (y = band start, per mille), -ms past its last; the running sum over bands is the time the
+//              viewport stood on each band while visible. Two cells a span, not one per band it covered.
 //   reach      scroll reach as differences: +1 at the first depth (percent) a pageview newly reached in an
 //              engagement update, -1 just past its new deepest; the running sum over depth is the number of
 //              pageviews whose viewport reached each depth.
@@ -49,13 +50,13 @@ export const CELL_SELECTS: Record<'clicks' | 'attention' | 'viewport_spans' | 'e
       toUInt8(0) AS ox, toUInt8(0) AS oy, ${perMille('x', 'viewport_w')} AS x, ${perMille('y', 'doc_h')} AS y, toInt64(weight_ms) AS value
     FROM foldline.attention WHERE doc_h > 0`,
   viewport_spans: `SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, 'dwell' AS kind, '' AS selector,
-      toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(0) AS x,
-      toUInt16(arrayJoin(range(
-        toUInt64(intDiv(toUInt64(scroll_y) * 100, doc_h)),
-        toUInt64(least(99, intDiv(toUInt64(least(scroll_y + viewport_h, doc_h)) * 100 - 1, doc_h)) + 1)
-      )) * 10) AS y,
-      toInt64(duration_ms) AS value
-    FROM foldline.viewport_spans WHERE doc_h > 0 AND viewport_h > 0 AND scroll_y < doc_h`,
+      toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(0) AS x, toUInt16(step.1 * 10) AS y, step.2 AS value
+    FROM foldline.viewport_spans
+    ARRAY JOIN arrayFilter(s -> s.1 < 100, [
+      (toInt64(intDiv(toUInt64(scroll_y) * 100, doc_h)), toInt64(duration_ms)),
+      (toInt64(least(99, intDiv(toUInt64(least(scroll_y + viewport_h, doc_h)) * 100 - 1, doc_h))) + 1, -toInt64(duration_ms))
+    ]) AS step
+    WHERE doc_h > 0 AND viewport_h > 0 AND scroll_y < doc_h`,
   engagement: `SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, 'reach' AS kind, '' AS selector,
       toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(0) AS x, toUInt16(step.1) AS y, toInt64(step.2) AS value
     FROM foldline.engagement
