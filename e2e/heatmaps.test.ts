@@ -1,0 +1,176 @@
+// Heatmaps end to end in real Chromium: readers on a publisher page (the real tracker, at 1,280 and 375 px) click its
+// call-to-action, whose place differs at every width; the publisher opens page analytics and finds the hottest point
+// on that button in the 1,920 px screenshot (and on it at 375 px for phones), with the overlay coloured there.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
+import { expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+/** Where the button is at each width (document px): x, y, width, height. The column is 1,000 px and centred from
+ * 1,100 px up, the whole width (less gutters) below; on phones the button moves far down. */
+const CTA = { 1280: [240, 1500, 200, 50], 1920: [560, 1500, 200, 50], 375: [35, 2500, 300, 60] } as const;
+type Box = readonly [number, number, number, number];
+
+const publisherPage = (tracker: string, code: string) => `<!doctype html><html><head>
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Harbour ferry timetable</title>
+<script async src="${tracker}" data-site="${code}"></script>
+<style>
+  body { margin: 0; font: 16px sans-serif; }
+  h1 { margin: 0; height: 60px; }
+  .column { position: relative; width: 1000px; margin: 0 auto; height: 3000px; background: linear-gradient(#fff, #e2e8f0); }
+  #cta { position: absolute; left: 100px; top: 1500px; width: 200px; height: 50px; }
+  @media (max-width: 1099px) { .column { width: auto; margin: 0 40px; } }
+  @media (max-width: 767px) { .column { margin: 0 15px; height: 4000px; } #cta { left: 20px; top: 2500px; width: 300px; height: 60px; } }
+</style></head>
+<body><div class="column"><h1 id="headline">Harbour ferry timetable</h1><button id="cta">Subscribe</button></div></body></html>`;
+
+let server: TestServer;
+let publisher: Server;
+let readers: Browser;
+let browser: Browser;
+let session: Awaited<ReturnType<typeof registerByApi>>['session'];
+let website: Website;
+let articleUrl: string;
+let pageId: string;
+
+async function api<T>(path: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A reader's visit: scroll to the button, click it, leave (the leaving page sends what is left). */
+async function readerClicks(width: number): Promise<void> {
+  const context = await readers.newContext({ viewport: { width, height: width < 768 ? 700 : 900 } });
+  const page = await context.newPage();
+  await page.goto(articleUrl);
+  // The tracker sends its pageview a second after load; wait for it so the click beacon has its device.
+  await page.waitForResponse((response) => response.url().includes('/api/collect'));
+  await page.locator('#cta').scrollIntoViewIfNeeded();
+  await page.locator('#cta').click();
+  await context.close();
+}
+
+beforeAll(async () => {
+  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
+  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
+  ({ session } = await registerByApi(server));
+  const created = await fetch(`${server.url}/api/websites`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
+  });
+  website = ((await created.json()) as { data: { website: Website } }).data.website;
+  // The form takes public domains only; this publisher answers on 127.0.0.1.
+  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
+  publisher = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(publisherPage(`${server.url}/api/tracker.js`, website.tracking_code)),
+  );
+  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
+  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
+
+  // Readers' Chrome, not HeadlessChrome, which the collector drops as a bot.
+  readers = await launchBrowser({ userAgent: BROWSER_UA });
+  await readerClicks(1280);
+  await readerClicks(1280);
+  await readerClicks(MOBILE_WIDTH);
+  const page = await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow();
+  pageId = page.id;
+  // The clicks are stored once their beacons are acknowledged; a leaving page's beacon may still be on its way.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const desktop = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`);
+    const mobile = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`);
+    if (desktop.body.meta.clicks >= 2 && mobile.body.meta.clicks >= 1) break;
+    if (Date.now() > deadline) throw new Error(`clicks not stored: ${JSON.stringify([desktop.body.meta, mobile.body.meta])}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await readers?.close();
+  await browser?.close();
+  await new Promise((resolve) => publisher?.close(resolve));
+  await server?.close();
+});
+
+const inside = (point: { x: number; y: number }, [x, y, w, h]: Box) => point.x >= x && point.x <= x + w && point.y >= y && point.y <= y + h;
+
+/** The overlay's colour (RGBA) at a point of the reference layout, read off the canvas as drawn. */
+async function overlayAt(page: Page, referenceWidth: number, point: { x: number; y: number }): Promise<number[]> {
+  return page.evaluate(
+    ({ referenceWidth, point }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[role="region"] canvas');
+      if (!canvas || canvas.width === 0) return [0, 0, 0, 0];
+      const scale = canvas.width / referenceWidth;
+      const pixel = canvas.getContext('2d')!.getImageData(Math.round(point.x * scale), Math.round(point.y * scale), 1, 1).data;
+      return [...pixel];
+    },
+    { referenceWidth, point },
+  );
+}
+
+async function openClickMap(width: number, device: 'Desktop' | 'Mobile'): Promise<Page> {
+  const page = await newPage(browser, server, { width });
+  page.setDefaultTimeout(30_000);
+  await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+  await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
+  await page.getByLabel('Time Range').selectOption('day');
+  if (device === 'Mobile') await page.getByLabel('Device').selectOption('mobile');
+  await page.getByText(`Device: ${device.toLowerCase()}`).waitFor();
+  await page.locator('[role="region"] img').waitFor();
+  return page;
+}
+
+describe('heatmaps', () => {
+  it('puts desktop readers\' clicks on the button in the 1,920 px screenshot, and colours the overlay there', async () => {
+    const map = (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`)).body;
+    expect(map.meta).toMatchObject({ referenceWidth: 1920, clicks: 2, anchoredClicks: 2, layout: { captured: true } });
+    const hottest = map.data[0]!;
+    expect(inside(hottest, CTA[1920])).toBe(true);
+    // Where the readers' own coordinates (x ≈ 340 of 1,280) would have put it, scaled: off the button.
+    expect(inside({ x: (340 / 1280) * 1920, y: hottest.y }, CTA[1920])).toBe(false);
+
+    const page = await openClickMap(1280, 'Desktop');
+    await page.getByText('Based on 2 pageviews', { exact: false }).waitFor();
+    await expect.poll(async () => (await overlayAt(page, 1920, hottest))[3], { timeout: 10_000 }).toBeGreaterThan(0);
+    // Nothing was clicked in the page's top-left corner.
+    expect((await overlayAt(page, 1920, { x: 5, y: 5 }))[3]).toBe(0);
+    await screenshot(page, 'heatmap-click-desktop');
+    await page.close();
+  });
+
+  it('puts phone readers\' clicks on the button in the 375 px layout', async () => {
+    const map = (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`)).body;
+    expect(map.meta).toMatchObject({ referenceWidth: 375, clicks: 1, anchoredClicks: 1 });
+    expect(inside(map.data[0]!, CTA[375])).toBe(true);
+
+    const page = await openClickMap(MOBILE_WIDTH, 'Mobile');
+    await expect.poll(async () => (await overlayAt(page, 375, map.data[0]!))[3], { timeout: 10_000 }).toBeGreaterThan(0);
+    await expectNoHorizontalOverflow(page, 'click heatmap on a phone');
+    await screenshot(page, 'heatmap-click-mobile');
+    await page.close();
+  });
+
+  it('shows how far readers scrolled, with the marks and the average fold', async () => {
+    const page = await openClickMap(1280, 'Desktop');
+    await page.getByRole('tab', { name: 'Scroll Depth' }).click();
+    await page.getByRole('heading', { name: 'Scroll Depth Analysis' }).waitFor();
+    await page.getByText(/of visitors reach 25%/).first().waitFor();
+    await page.getByText(/fold/i).first().waitFor();
+    await screenshot(page, 'heatmap-scroll-desktop');
+    await page.close();
+  });
+
+  it("refuses a screenshot of another user's domain", async () => {
+    const response = await fetch(`${server.url}/api/screenshots?url=${encodeURIComponent('https://someone-else.example.org/')}&deviceType=desktop`, {
+      headers: { authorization: `Bearer ${session.tokens.accessToken}` },
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('is not the domain of one of your websites');
+  });
+});
