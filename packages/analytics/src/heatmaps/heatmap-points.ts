@@ -56,14 +56,16 @@ export function scaled(xPerMille: number, yPerMille: number, value: number, layo
   return { x: (xPerMille / 1000) * layout.width, y: (yPerMille / 1000) * layout.documentHeight, value };
 }
 
-/** Columns across the page that carry a band's viewport dwell: the attention map shows reading time as horizontal
- * bands (as attention maps do), while pointer rests add their own spots. */
-const DWELL_COLUMNS = [0.1, 0.3, 0.5, 0.7, 0.9];
+/** Spacing of the points that carry a band's viewport dwell across the page, px: well under the engagement map's
+ * diameter (100), so a band reads as one stripe across the page (as attention maps show reading time), not as dots.
+ * At 1,920 px that is 30 points a band, 3,000 for the page's 100 bands. */
+const DWELL_SPACING = 64;
 
-/** Dwell of a 1 % band of the page (y per mille, band start), spread over the band's width and centred in it. */
+/** Dwell of a 1 % band of the page (y per mille, band start), spread evenly across the page and centred in the band. */
 export function dwellPoints(bandPerMille: number, ms: number, layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>): WeightedPoint[] {
   const y = ((bandPerMille + 5) / 1000) * layout.documentHeight;
-  return DWELL_COLUMNS.map((share) => ({ x: share * layout.width, y, value: ms / DWELL_COLUMNS.length }));
+  const columns = Math.max(1, Math.ceil(layout.width / DWELL_SPACING));
+  return Array.from({ length: columns }, (_, i) => ({ x: ((i + 0.5) / columns) * layout.width, y, value: ms / columns }));
 }
 
 /**

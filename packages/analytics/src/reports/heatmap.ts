@@ -14,7 +14,7 @@ import {
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
-import { binPoints, dwellByBand, dwellPoints, placeClicks, reachByDepth, scaled, type Box, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
+import { binPoints, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type Box, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
 
@@ -41,8 +41,11 @@ const KINDS: Record<HeatmapType, { detail: HeatmapCellKind[]; totals: HeatmapCel
   scroll: { detail: ['reach'], totals: ['fold', 'doc', 'click'] },
 };
 
+/** Pointer rests keep at least this many points however much of the budget the dwell bands take. */
+const MIN_REST_POINTS = 1000;
+
 /** Grid the points are summed on before they leave the server, px: finer than either map's radius (25, 50). */
-const GRID: Record<Exclude<HeatmapType, 'scroll'>, number> = { click: 4, engagement: 10 };
+const GRID = { click: 4, engagement: 10 } as const;
 
 export async function heatmap<T extends HeatmapType>(
   context: AnalyticsContext,
@@ -91,11 +94,11 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
     return { data: data[0]!.count > 0 ? data : [], meta: { ...meta, maxValue: data[0]!.count, averageFold } };
   }
 
-  const { points, anchored } = type === 'click' ? placeClicks(clickCells(rows), layout) : { points: engagementPoints(rows, layout), anchored: 0 };
-  const binned = binPoints(points, GRID[type], layout);
+  const placed = type === 'click' ? placeClicks(clickCells(rows), layout) : undefined;
+  const binned = placed ? binPoints(placed.points, GRID.click, layout) : engagementPoints(rows, layout);
   return {
     data: binned.map((p) => ({ x: p.x, y: p.y, value: p.value, viewport: { width } })),
-    meta: { ...meta, maxValue: binned[0]?.value ?? 0, anchoredClicks: anchored },
+    meta: { ...meta, maxValue: binned[0]?.value ?? 0, anchoredClicks: placed?.anchored ?? 0 },
   };
 }
 
@@ -103,9 +106,12 @@ function clickCells(rows: readonly CellRow[]) {
   return rows.filter((row) => row.kind === 'click').map((row) => ({ selector: row.selector, ox: row.ox, oy: row.oy, x: row.x, y: row.y, count: row.value }));
 }
 
-/** Pointer rests where they were; viewport dwell as bands across the page. */
+/** Viewport dwell as bands across the page (one point per band and column, already one per cell), and pointer rests
+ * where they were, binned into what is left of the point budget. Hottest first. */
 function engagementPoints(rows: readonly CellRow[], layout: ReferenceLayout): WeightedPoint[] {
-  const rests = rows.filter((row) => row.kind === 'attention').map((row) => scaled(row.x, row.y, row.value, layout));
   const dwell = dwellByBand(rows.filter((row) => row.kind === 'dwell').map((row) => ({ band: row.y / 10, delta: row.value })));
-  return [...rests, ...dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout) : []))];
+  const bands = dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout) : []));
+  const rests = rows.filter((row) => row.kind === 'attention').map((row) => scaled(row.x, row.y, row.value, layout));
+  const binnedRests = binPoints(rests, GRID.engagement, layout, Math.max(MIN_REST_POINTS, MAX_POINTS - bands.length));
+  return [...bands.filter((p) => p.y <= layout.documentHeight), ...binnedRests].sort((a, b) => b.value - a.value);
 }
