@@ -10,6 +10,7 @@ import { createWorkQueue } from './work-queue.ts';
 
 export type { FetchPolicy } from './address-guard.ts';
 export type { PageCapture } from './capture.ts';
+export type PageLayout = Omit<PageCapture, 'image'>;
 export { ScreenshotError } from './errors.ts';
 
 export interface ScreenshotService {
@@ -17,6 +18,9 @@ export interface ScreenshotService {
   capture(url: string, device: DeviceType, options?: { refresh?: boolean }): Promise<PageCapture>;
   /** The cached capture if any, fresh or not; never launches Chromium. */
   cached(url: string, device: DeviceType): Promise<PageCapture | undefined>;
+  /** What capture() answers without the image (the element map and heights), kept in memory while fresh: the heatmaps
+   * ask for it on every call, and reading the image and the map from disk each time cost up to 20 ms. */
+  layout(url: string, device: DeviceType): Promise<PageLayout>;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,8 @@ export interface ScreenshotServiceOptions {
 const CONCURRENCY = 2;
 /** Captures under way or waiting, at most: beyond, a request is turned away rather than left waiting for minutes. */
 const MAX_QUEUED = 12;
+/** Layouts kept in memory (element maps run to a few hundred KB on long pages). */
+const MAX_LAYOUTS = 100;
 
 function parseUrl(url: string): string {
   if (!URL.canParse(url)) throw new ScreenshotError(400, 'url must be an http or https address');
@@ -43,6 +49,16 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
   const browser = createSharedBrowser({ chromiumPath: options.chromiumPath, logger: options.logger });
   const cache = createCaptureCache(options.dataDir);
   const queue = createWorkQueue(CONCURRENCY);
+  const layouts = new Map<string, PageLayout>();
+
+  /** Keeps the newest layout of a page and device, the least recently used going first. */
+  function remember(key: string, capture: PageCapture): PageCapture {
+    const { image: _image, ...layout } = capture;
+    layouts.delete(key);
+    layouts.set(key, layout);
+    if (layouts.size > MAX_LAYOUTS) layouts.delete(layouts.keys().next().value as string);
+    return capture;
+  }
 
   async function captureNow(url: string, device: DeviceType): Promise<PageCapture> {
     const capture = await capturePage(() => browser.get(), url, device, options.policy);
@@ -51,23 +67,32 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
     return capture;
   }
 
+  /** A fresh cached capture, else a new one; either way its layout is kept in memory. */
+  async function capture(url: string, device: DeviceType, { refresh = false }: { refresh?: boolean } = {}): Promise<PageCapture> {
+    const normalised = parseUrl(url);
+    const key = `${device} ${normalised}`;
+    if (!refresh) {
+      const cached = await cache.read(normalised, device);
+      if (cached && Date.now() - cached.capturedAt.getTime() < FRESH_MS) return remember(key, cached);
+    }
+    // A refresh joins a capture of the same page under way: that one is as new as a refresh could make.
+    if (!queue.has(key) && queue.size >= MAX_QUEUED) {
+      throw new ScreenshotError(503, 'Too many screenshots are being taken right now. Please try again in a minute.');
+    }
+    return remember(key, await queue.run(key, () => captureNow(normalised, device)));
+  }
+
   return {
     /** How many times Chromium was launched (tests and benchmarks: a cache hit never launches it). */
     get launches() {
       return browser.launches;
     },
-    async capture(url, device, { refresh = false } = {}) {
-      const normalised = parseUrl(url);
-      if (!refresh) {
-        const cached = await cache.read(normalised, device);
-        if (cached && Date.now() - cached.capturedAt.getTime() < FRESH_MS) return cached;
-      }
-      // A refresh joins a capture of the same page under way: that one is as new as a refresh could make.
-      const key = `${device} ${normalised}`;
-      if (!queue.has(key) && queue.size >= MAX_QUEUED) {
-        throw new ScreenshotError(503, 'Too many screenshots are being taken right now. Please try again in a minute.');
-      }
-      return queue.run(key, () => captureNow(normalised, device));
+    capture,
+    async layout(url, device) {
+      const kept = layouts.get(`${device} ${parseUrl(url)}`);
+      if (kept && Date.now() - kept.capturedAt.getTime() < FRESH_MS) return kept;
+      const { image: _image, ...layout } = await capture(url, device);
+      return layout;
     },
     async cached(url, device) {
       return cache.read(parseUrl(url), device);

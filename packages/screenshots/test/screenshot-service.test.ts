@@ -218,6 +218,19 @@ describe('cache', () => {
     expect(service.launches).toBe(1);
   }, 60_000);
 
+  it('keeps the layout of the newest capture in memory, without the image', async () => {
+    const url = `${origin}/layout`;
+    const capture = await service.capture(url, 'desktop');
+    // Gone from disk, still known: the heatmaps read it on every call.
+    rmSync(path.join(dataDir, 'screenshots'), { recursive: true, force: true });
+    const layout = await service.layout(url, 'desktop');
+    expect(layout).not.toHaveProperty('image');
+    expect(layout).toMatchObject({ capturedAt: capture.capturedAt, documentHeight: capture.documentHeight, elements: capture.elements });
+    // A refresh replaces it.
+    const refreshed = await service.capture(url, 'desktop', { refresh: true });
+    expect((await service.layout(url, 'desktop')).capturedAt).toEqual(refreshed.capturedAt);
+  }, 60_000);
+
   it('takes a stale capture again', async () => {
     const url = `${origin}/layout`;
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000);

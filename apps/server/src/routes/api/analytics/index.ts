@@ -64,10 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   // Heatmaps are drawn on the page as the screenshot service renders it: the same capture (cached) gives the element
   // map that clicks are re-anchored on and the page's height.
-  const layoutOf: LayoutSource = async (url, device) => {
-    const capture = await app.screenshots.capture(url, device);
-    return { documentHeight: capture.documentHeight, elements: capture.elements };
-  };
+  const layoutOf: LayoutSource = (url, device) => app.screenshots.layout(url, device);
   app.get(
     '/heatmap/:type',
     { schema: { params: heatmapParamsSchema, querystring: heatmapQuerySchema, response: { 200: heatmapResponseSchema } } },
