@@ -8,20 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import type { SessionResponse } from '@foldline/contracts';
 import type { TestServer } from './server.ts';
+import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
 
 export const DESKTOP_WIDTH = 1280;
 export const MOBILE_WIDTH = 375;
 export const WIDTHS = [DESKTOP_WIDTH, MOBILE_WIDTH] as const;
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -32,7 +24,7 @@ export function chromiumPath(): string {
 /** `userAgent` replaces HeadlessChrome's own in every request, also the beacons a leaving page sends,
  * which a context's user agent override does not reach. */
 export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
-  const args = options.userAgent ? [...CHROMIUM_FLAGS, `--user-agent=${options.userAgent}`] : CHROMIUM_FLAGS;
+  const args = options.userAgent ? [...CHROMIUM_FLAGS, `--user-agent=${options.userAgent}`] : [...CHROMIUM_FLAGS];
   return chromium.launch({ executablePath: chromiumPath(), args });
 }
 

@@ -9,6 +9,7 @@ import type * as Renderer from '../../apps/web/src/features/pages/heatmap/render
 import { overlayPixelSize } from '../../apps/web/src/features/pages/heatmap/render-heatmap.ts';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
 
 const RENDERER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/features/pages/heatmap/render-heatmap.ts');
 const WIDTH = 1920;
@@ -50,7 +51,7 @@ function percentile(sorted: number[], p: number): number {
 const bundle = await build({ entryPoints: [RENDERER], bundle: true, format: 'iife', globalName: 'heatmapRenderer', write: false, target: 'es2022', logLevel: 'silent' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [...CHROMIUM_FLAGS],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });

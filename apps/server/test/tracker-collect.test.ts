@@ -7,6 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BROWSER_UA, insertWebsite, type TestWebsite } from './collect-factory.ts';
 import { createTestApp, describeEachDialect, type TestApp } from './test-app.ts';
+import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
 
 describeEachDialect('tracker through the collector', (dialect) => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describeEachDialect('tracker through the collector', (dialect) => {
     publisherOrigin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [...CHROMIUM_FLAGS],
     });
   });
   afterAll(async () => {

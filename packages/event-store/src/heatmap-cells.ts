@@ -11,20 +11,10 @@ export type HeatmapCellKind = 'click' | 'attention' | 'dwell' | 'reach' | 'fold'
 type CellSource = keyof typeof CELL_SELECTS;
 
 type Row = Record<string, unknown>;
-// A type, not an interface: rows must fit Record<string, unknown> where they are inserted.
-type Cell = {
-  website_id: unknown;
-  hour: string;
-  page_id: unknown;
-  device: unknown;
-  kind: HeatmapCellKind;
-  selector: string;
-  ox: number;
-  oy: number;
-  x: number;
-  y: number;
-  value: number;
-};
+/** Which cell of a page's map: the kind and the place (migration 017 says what each column means per kind). Types,
+ * not interfaces: rows must fit Record<string, unknown> where they are inserted. */
+export type HeatmapCellPosition = { kind: HeatmapCellKind; selector: string; ox: number; oy: number; x: number; y: number };
+type Cell = HeatmapCellPosition & { website_id: unknown; hour: string; page_id: unknown; device: unknown; value: number };
 
 const num = (value: unknown) => Number(value);
 /** Integer per mille as the SQL's intDiv: floor, capped at 1000. */
@@ -35,7 +25,7 @@ const percentFloor = (share: unknown) => Math.min(100, Math.floor(Math.fround(nu
 /** 'YYYY-MM-DD hh:mm:ss.sss' → the start of its hour in the same format ClickHouse reads for DateTime. */
 const hourOf = (ts: unknown) => `${String(ts).slice(0, 13)}:00:00`;
 
-type CellOf = (row: Row, add: (kind: HeatmapCellKind, cell: Partial<Pick<Cell, 'selector' | 'ox' | 'oy' | 'x' | 'y'>>, value: number) => void) => void;
+type CellOf = (row: Row, add: (kind: HeatmapCellKind, cell: Partial<Omit<HeatmapCellPosition, 'kind'>>, value: number) => void) => void;
 
 const CELLS: Record<CellSource, CellOf> = {
   clicks: (row, add) =>

@@ -2,6 +2,18 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { ScreenshotError } from './errors.ts';
 
+/** How this project starts the system Chromium headless (screenshots, browser tests, benchmarks): no sandbox (root in
+ * containers), no GPU, and none of the background connections that a machine without internet answers with errors. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+] as const;
+
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/snap/bin/chromium'];
 
 const isExecutable = (file: string): boolean => {

@@ -1,17 +1,11 @@
 // One Chromium for every capture: launched on first use (not at server start), launched again after a crash or
 // disconnect, closed at shutdown.
 import { chromium, type Browser } from 'playwright-core';
-import { findChromium } from './chromium-path.ts';
+import { CHROMIUM_FLAGS, findChromium } from './chromium-path.ts';
 import { ScreenshotError } from './errors.ts';
 
 const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...CHROMIUM_FLAGS,
   // WebRTC could reach addresses over UDP around the egress proxy: only proxied connections are allowed.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];

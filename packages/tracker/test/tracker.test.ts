@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTracker, gzippedSize, TRACKER_GZIP_BUDGET } from '../src/build.ts';
 import { fixturePage, startFixtureServer, type Beacon, type FixtureServer } from './fixture-server.ts';
+import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START = 1_800_000_000_000;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   server = await startFixtureServer(source);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [...CHROMIUM_FLAGS],
   });
 });
 afterAll(async () => {

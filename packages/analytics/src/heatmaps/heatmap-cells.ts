@@ -2,25 +2,16 @@
 // hourly tier (event-store migration 017). The period is counted in whole hours, from the top of its first hour:
 // heatmaps do not need the minute, and no raw event is read.
 import type { DeviceType } from '@foldline/contracts';
-import { HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, type EventStore, type HeatmapCellKind } from '@foldline/event-store';
+import { HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, type EventStore, type HeatmapCellKind, type HeatmapCellPosition } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
 
 const HOUR = 3_600_000;
 const MAX_EXECUTION_TIME = 10;
 
-export interface CellRow {
-  kind: HeatmapCellKind;
-  selector: string;
-  ox: number;
-  oy: number;
-  x: number;
-  y: number;
-  /** Sum of the cells' values. */
-  value: number;
-  /** Sum of y × value: with the fold rows summed whole, the average fold. */
-  yValue: number;
-}
+/** A cell of the period: `value` the sum of its values; `yValue` the sum of y × value (with the fold rows summed
+ * whole, the average fold). */
+export type CellRow = HeatmapCellPosition & { value: number; yValue: number };
 
 export interface CellsRequest {
   websiteId: string;
