@@ -283,12 +283,18 @@ describe('tracker', () => {
       await fire('slotRenderEnded', { isEmpty: false, size: [728, 90] });
       await fire('slotRenderEnded', { isEmpty: true, size: null });
       await hideAndCollect();
-      const lifecycle = events('ad').filter((e) => e.ev !== 'view_time');
-      expect(lifecycle.map((e) => e.ev)).toEqual(['impression', 'viewable', 'impression', 'empty']);
-      expect(lifecycle[0]!.slot).toEqual({ key: 'div-gpt-ad-top', name: '/1234/home/top', gid: '/1234/home/top', sel: '#div-gpt-ad-top', x: 20, y: 0, w: 728, h: 90 });
-      const [first, viewable, refresh, empty] = lifecycle.map((e) => e.imp);
-      expect(viewable).toBe(first);
-      expect(new Set([first, refresh, empty]).size).toBe(3);
+      // Each new render sends what came before it, so beacons can arrive in any order: wait for all four, then pair
+      // them by impression id.
+      const lifecycleOf = () => events('ad').filter((e) => e.ev !== 'view_time');
+      await expect.poll(() => lifecycleOf().length, { timeout: 10_000 }).toBe(4);
+      const lifecycle = lifecycleOf();
+      expect(lifecycle.map((e) => e.ev).sort()).toEqual(['empty', 'impression', 'impression', 'viewable']);
+      const viewable = lifecycle.find((e) => e.ev === 'viewable')!.imp;
+      const first = lifecycle.find((e) => e.ev === 'impression' && e.imp === viewable)!;
+      const refresh = lifecycle.find((e) => e.ev === 'impression' && e.imp !== viewable)!;
+      const empty = lifecycle.find((e) => e.ev === 'empty')!;
+      expect(first.slot).toEqual({ key: 'div-gpt-ad-top', name: '/1234/home/top', gid: '/1234/home/top', sel: '#div-gpt-ad-top', x: 20, y: 0, w: 728, h: 90 });
+      expect(new Set([first.imp, refresh.imp, empty.imp]).size).toBe(3);
     });
 
     it('counts a tap on an ad followed by leaving the page as an estimated ad click (touch variant)', async () => {
