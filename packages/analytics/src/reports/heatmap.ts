@@ -14,15 +14,12 @@ import {
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
-import { binPoints, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type Box, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
+import { binPoints, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
 
 /** The page as rendered at a reference width: its height and the box of each element by the tracker's selector. */
-export interface RenderedLayout {
-  documentHeight: number;
-  elements: Readonly<Record<string, Box>>;
-}
+export type RenderedLayout = Omit<ReferenceLayout, 'width'>;
 
 /** Renders (or finds the cached rendering of) a page at a device's reference width; throws with a readable message
  * when it cannot (no browser, address refused, page down). */
@@ -113,5 +110,5 @@ function engagementPoints(rows: readonly CellRow[], layout: ReferenceLayout): We
   const bands = dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout) : []));
   const rests = rows.filter((row) => row.kind === 'attention').map((row) => scaled(row.x, row.y, row.value, layout));
   const binnedRests = binPoints(rests, GRID.engagement, layout, Math.max(MIN_REST_POINTS, MAX_POINTS - bands.length));
-  return [...bands.filter((p) => p.y <= layout.documentHeight), ...binnedRests].sort((a, b) => b.value - a.value);
+  return [...bands, ...binnedRests].sort((a, b) => b.value - a.value);
 }
