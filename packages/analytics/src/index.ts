@@ -13,3 +13,4 @@ export { adUnits } from './reports/ad-units.ts';
 export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';
 export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatmap.ts';
+export { recommendations, analysePages, type LayoutLookup } from './reports/recommendations.ts';

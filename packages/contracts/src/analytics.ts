@@ -83,6 +83,14 @@ export type Kpi = z.infer<typeof kpiSchema>;
 export const dashboardKpiResponseSchema = z.object({
   timeRange: timeRangeSchema,
   kpis: z.object({ impressions: kpiSchema, viewability: kpiSchema, ctr: kpiSchema, optimizationPotential: kpiSchema }),
+  /** What the optimization potential is made of: the open recommendations (GET /api/analytics/recommendations) and
+   * the extra viewable impressions they promise over the current period, against the period's viewable impressions. */
+  optimization: z.object({
+    recommendations: z.number(),
+    byType: z.object({ new_ad_placement: z.number(), move_ad_unit: z.number(), format_change: z.number() }),
+    extraViewableImpressions: z.number(),
+    viewableImpressions: z.number(),
+  }),
 });
 export type DashboardKpiResponse = z.infer<typeof dashboardKpiResponseSchema>;
 

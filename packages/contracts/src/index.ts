@@ -8,3 +8,4 @@ export * from './contact.ts';
 export * from './collect.ts';
 export * from './analytics.ts';
 export * from './heatmaps.ts';
+export * from './recommendations.ts';

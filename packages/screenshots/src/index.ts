@@ -18,6 +18,9 @@ export interface ScreenshotService {
   capture(url: string, device: DeviceType, options?: { refresh?: boolean }): Promise<PageCapture>;
   /** The cached capture if any, fresh or not; never launches Chromium. */
   cached(url: string, device: DeviceType): Promise<PageCapture | undefined>;
+  /** The newest layout already taken, fresh or not (memory, else disk); never launches Chromium. For readers that
+   * may not wait for a capture (the dashboard's KPIs). */
+  storedLayout(url: string, device: DeviceType): Promise<PageLayout | undefined>;
   /** What capture() answers without the image (the element map and heights), kept in memory while fresh: the heatmaps
    * ask for it on every call, and reading the image and the map from disk each time cost up to 20 ms. */
   layout(url: string, device: DeviceType): Promise<PageLayout>;
@@ -96,6 +99,16 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
     },
     async cached(url, device) {
       return cache.read(parseUrl(url), device);
+    },
+    async storedLayout(url, device) {
+      const normalised = parseUrl(url);
+      const key = `${device} ${normalised}`;
+      const kept = layouts.get(key);
+      if (kept) return kept;
+      const cached = await cache.read(normalised, device);
+      if (!cached) return undefined;
+      const { image: _image, ...layout } = remember(key, cached);
+      return layout;
     },
     close: () => browser.close(),
   };

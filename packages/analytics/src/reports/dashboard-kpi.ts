@@ -2,35 +2,44 @@
 import type { DashboardKpiResponse, Period } from '@foldline/contracts';
 import { ratio, relativeChange, type AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
-import { optimizationPotential, type UnitDeviceStats } from '../optimization.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
-import { websitesInScope } from '../scope.ts';
+import { pagesOfWebsites, websitesInScope } from '../scope.ts';
+import { analysePages, type LayoutLookup } from './recommendations.ts';
 
-export async function dashboardKpi(context: AnalyticsContext, params: { period: Period; websiteId?: string | undefined }): Promise<DashboardKpiResponse> {
+/**
+ * The optimization potential (DESIGN.md) is the open recommendations' promise: each one's extra share of pageviews
+ * with a viewable ad, times its page's pageviews on its device in the period, in percent of the period's viewable
+ * impressions. The recommendations are those of the last 30 days (the Recommendations panels' own), so both periods
+ * are measured against the same advice.
+ */
+export async function dashboardKpi(
+  context: AnalyticsContext,
+  params: { period: Period; websiteId?: string | undefined },
+  layoutOf: LayoutLookup,
+): Promise<DashboardKpiResponse> {
   const websites = await websitesInScope(context.db, context.userId, params.websiteId);
+  const websiteIds = websites.map((w) => w.id);
   const windows = periodWindows(params.period, context.now);
-  // One statement: per website, ad unit and device, both periods. Totals and the potential both come from these rows.
-  const rows = await runQuery(context.events, {
-    metrics: ['impressions', 'viewable_impressions', 'ad_clicks'],
-    dimensions: ['website_id', 'ad_unit_id', 'device'],
-    filters: { websiteIds: websites.map((w) => w.id) },
-    range: windows.current,
-    comparison: windows.previous,
-  });
+  const query = { filters: { websiteIds }, range: windows.current, comparison: windows.previous };
+  const [rows, traffic, analysis] = await Promise.all([
+    runQuery(context.events, { ...query, metrics: ['impressions', 'viewable_impressions', 'ad_clicks'] }),
+    runQuery(context.events, { ...query, metrics: ['pageviews'], dimensions: ['page_id', 'device'] }),
+    pagesOfWebsites(context.db, websiteIds).then((pages) => analysePages(context, pages, layoutOf)),
+  ]);
+  const extraShare = new Map<string, number>();
+  for (const r of analysis.recommendations) {
+    const key = `${r.page_id} ${r.device}`;
+    extraShare.set(key, (extraShare.get(key) ?? 0) + r.expected.extra_viewable_impressions / r.evidence.pageviews);
+  }
   const summarize = (period: 'current' | 'previous') => {
-    const units: UnitDeviceStats[] = rows
+    const totals = rows.filter((row) => row.period === period);
+    const impressions = totals.reduce((sum, row) => sum + row.metrics.impressions, 0);
+    const viewable = totals.reduce((sum, row) => sum + row.metrics.viewable_impressions, 0);
+    const clicks = totals.reduce((sum, row) => sum + row.metrics.ad_clicks, 0);
+    const extra = traffic
       .filter((row) => row.period === period)
-      .map((row) => ({
-        websiteId: row.dimensions.website_id ?? '',
-        adUnitId: row.dimensions.ad_unit_id ?? '',
-        device: row.dimensions.device ?? '',
-        impressions: row.metrics.impressions,
-        viewable: row.metrics.viewable_impressions,
-      }));
-    const impressions = units.reduce((sum, unit) => sum + unit.impressions, 0);
-    const viewable = units.reduce((sum, unit) => sum + unit.viewable, 0);
-    const clicks = rows.filter((row) => row.period === period).reduce((sum, row) => sum + row.metrics.ad_clicks, 0);
-    return { impressions, viewability: ratio(viewable, impressions), ctr: ratio(clicks, impressions), potential: optimizationPotential(units) };
+      .reduce((sum, row) => sum + row.metrics.pageviews * (extraShare.get(`${row.dimensions.page_id} ${row.dimensions.device}`) ?? 0), 0);
+    return { impressions, viewable, extra, viewability: ratio(viewable, impressions), ctr: ratio(clicks, impressions), potential: ratio(extra, viewable) };
   };
   const current = summarize('current');
   const previous = summarize('previous');
@@ -42,6 +51,16 @@ export async function dashboardKpi(context: AnalyticsContext, params: { period: 
       viewability: { value: current.viewability, change: current.viewability - previous.viewability },
       ctr: { value: current.ctr, change: current.ctr - previous.ctr },
       optimizationPotential: { value: current.potential, change: current.potential - previous.potential },
+    },
+    optimization: {
+      recommendations: analysis.recommendations.length,
+      byType: {
+        new_ad_placement: analysis.recommendations.filter((r) => r.type === 'new_ad_placement').length,
+        move_ad_unit: analysis.recommendations.filter((r) => r.type === 'move_ad_unit').length,
+        format_change: analysis.recommendations.filter((r) => r.type === 'format_change').length,
+      },
+      extraViewableImpressions: Math.round(current.extra),
+      viewableImpressions: current.viewable,
     },
   };
 }

@@ -1,5 +1,5 @@
 // /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad units, time series, realtime
-// visitors and heatmaps. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
+// visitors, heatmaps and recommendations. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
 import {
   adPerformance,
   adUnits,
@@ -7,9 +7,11 @@ import {
   heatmap,
   pageMetrics,
   realtime,
+  recommendations,
   timeseries,
   topPages,
   type AnalyticsContext,
+  type LayoutLookup,
   type LayoutSource,
 } from '@foldline/analytics';
 import {
@@ -26,6 +28,8 @@ import {
   pageMetricsResponseSchema,
   realtimeQuerySchema,
   realtimeResponseSchema,
+  recommendationsQuerySchema,
+  recommendationsResponseSchema,
   timeseriesQuerySchema,
   timeseriesResponseSchema,
   topPagesQuerySchema,
@@ -44,8 +48,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     now: new Date(),
   });
 
+  // Renderings of the pages, for the recommendations' content breaks. The KPIs only use renderings already taken (a
+  // dashboard must not wait for Chromium); the Recommendations panels may take one.
+  const storedLayout: LayoutLookup = (url, device) => app.screenshots.storedLayout(url, device).catch(() => undefined);
+  const renderedLayout: LayoutLookup = (url, device) => app.screenshots.layout(url, device).catch(() => undefined);
+
   app.get('/dashboard-kpi', { schema: { querystring: dashboardKpiQuerySchema, response: { 200: dashboardKpiResponseSchema } } }, (request) =>
-    dashboardKpi(context(request), request.query),
+    dashboardKpi(context(request), request.query, storedLayout),
   );
   app.get('/top-pages', { schema: { querystring: topPagesQuerySchema, response: { 200: topPagesResponseSchema } } }, (request) =>
     topPages(context(request), request.query),
@@ -69,6 +78,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/heatmap/:type',
     { schema: { params: heatmapParamsSchema, querystring: heatmapQuerySchema, response: { 200: heatmapResponseSchema } } },
     (request) => heatmap(context(request), request.params.type, request.query, layoutOf),
+  );
+  app.get(
+    '/recommendations',
+    { schema: { querystring: recommendationsQuerySchema, response: { 200: recommendationsResponseSchema } } },
+    (request) => recommendations(context(request), request.query, renderedLayout),
   );
   app.get('/realtime', { schema: { querystring: realtimeQuerySchema, response: { 200: realtimeResponseSchema } } }, (request) =>
     realtime(context(request), request.query),

@@ -1,0 +1,164 @@
+// The recommendations engine's evidence, read from the event store for a set of pages over a window: pageviews and
+// the readers' viewport height per page and device, each ad unit's place and outcome, and — for the rectangles the
+// engine asks about — how many pageviews had each in view by the MRC rule, computed from the viewport spans.
+import type { DeviceType } from '@foldline/contracts';
+import { toEventTime, type EventStore } from '@foldline/event-store';
+import type { Probe } from '@foldline/recommendations';
+import type { TimeWindow } from '../query.ts';
+
+/** A dashboard call must not run away on a page with millions of spans. */
+const MAX_EXECUTION_TIME = 20;
+/** Spans further apart than this (ms) are not one continuous look: the tab was hidden, or the reader scrolled away
+ * and back faster than the tracker reports (it keeps spans of 100 ms and more, checked every 250 ms). */
+export const CONTINUITY_GAP_MS = 300;
+/** The MRC rule's continuous time in view. */
+export const VIEW_MS = 1000;
+/** Pageviews per page and device the seen counts are computed on, at most: a deterministic sample by pageview id
+ * beyond it keeps a page with millions of views as fast as one with thousands (the counts are scaled back). */
+export const MAX_SAMPLED_PAGEVIEWS = 50_000;
+
+export interface PageDeviceTraffic {
+  pageId: string;
+  device: DeviceType;
+  pageviews: number;
+  viewportHeight: number;
+}
+
+export interface UnitOutcome {
+  pageId: string;
+  adUnitId: string;
+  device: DeviceType;
+  impressions: number;
+  viewable: number;
+  /** Median top, px, and the size the unit rendered at. */
+  y: number;
+  width: number;
+  height: number;
+}
+
+// Result aliases never reuse a column's name: ClickHouse would read the alias in WHERE (a String against UUIDs).
+const scope = (alias = '') =>
+  `${alias}website_id IN {websiteIds:Array(UUID)} AND ${alias}page_id IN {pageIds:Array(UUID)} AND ${alias}ts >= {start:DateTime64(3, 'UTC')} AND ${alias}ts < {end:DateTime64(3, 'UTC')}`;
+
+const params = (websiteIds: readonly string[], pageIds: readonly string[], range: TimeWindow) => ({
+  websiteIds,
+  pageIds,
+  start: toEventTime(range.start),
+  end: toEventTime(range.end),
+});
+
+export async function readTraffic(events: EventStore, websiteIds: readonly string[], pageIds: readonly string[], range: TimeWindow): Promise<PageDeviceTraffic[]> {
+  if (pageIds.length === 0) return [];
+  const rows = await events.query<Record<string, unknown>>(
+    `SELECT toString(page_id) AS page, device, count() AS pageviews, quantileExact(0.5)(viewport_h) AS viewport_h
+     FROM foldline.pageviews WHERE ${scope()} GROUP BY page_id, device`,
+    params(websiteIds, pageIds, range),
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+  return rows.map((row) => ({
+    pageId: String(row.page),
+    device: row.device as DeviceType,
+    pageviews: Number(row.pageviews),
+    viewportHeight: Number(row.viewport_h),
+  }));
+}
+
+export async function readUnitOutcomes(events: EventStore, websiteIds: readonly string[], pageIds: readonly string[], range: TimeWindow): Promise<UnitOutcome[]> {
+  if (pageIds.length === 0) return [];
+  const rows = await events.query<Record<string, unknown>>(
+    `SELECT toString(page_id) AS page, toString(ad_unit_id) AS unit, device,
+       countIf(kind = 'impression') AS impressions, countIf(kind = 'viewable') AS viewable,
+       quantileExactIf(0.5)(position_y, kind = 'impression') AS y,
+       topKIf(1)(tuple(width, height), kind = 'impression')[1] AS size
+     FROM foldline.ad_events WHERE ${scope()} AND kind IN ('impression', 'viewable')
+     GROUP BY page_id, ad_unit_id, device HAVING impressions > 0`,
+    params(websiteIds, pageIds, range),
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+  return rows.map((row) => {
+    const size = row.size as [number, number];
+    return {
+      pageId: String(row.page),
+      adUnitId: String(row.unit),
+      device: row.device as DeviceType,
+      impressions: Number(row.impressions),
+      viewable: Number(row.viewable),
+      y: Number(row.y),
+      width: Number(size[0]),
+      height: Number(size[1]),
+    };
+  });
+}
+
+export interface ProbeRequest {
+  pageId: string;
+  device: DeviceType;
+  /** All the page's pageviews on the device in the window (the sample is drawn from them). */
+  pageviews: number;
+  probes: readonly Probe[];
+}
+
+export interface ProbeCount {
+  pageId: string;
+  device: DeviceType;
+  probe: Probe;
+  seen: number;
+}
+
+/**
+ * For each probe, the pageviews in which at least its share of pixels stood in the viewport through consecutive
+ * spans adding up to a second (spans are reported only while the tab is visible). One statement for every page and
+ * device asked about: each pageview's spans in time order, joined with its page's probes, folded into the longest run.
+ */
+export async function readSeenCounts(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], range: TimeWindow): Promise<ProbeCount[]> {
+  const probes = requests.flatMap((request) => request.probes.map((probe) => ({ ...probe, pageId: request.pageId, device: request.device })));
+  if (probes.length === 0) return [];
+  const pageIds = [...new Set(requests.map((request) => request.pageId))];
+  const rates = new Map(requests.map((request) => [`${request.pageId} ${request.device}`, Math.min(1, MAX_SAMPLED_PAGEVIEWS / Math.max(1, request.pageviews))]));
+  // s = (start ms, scroll_y, viewport_h, duration_ms); acc = (current run ms, end of the previous span, longest run).
+  const visible = `least(p_y + p_h, s.2 + s.3) - greatest(p_y, s.2) >= p_h * p_share`;
+  const run = `if(acc.1 > 0 AND s.1 - acc.2 <= ${CONTINUITY_GAP_MS}, acc.1 + s.4, s.4)`;
+  const sql = `
+    SELECT toString(pv.page_id) AS page, pv.device AS device_class, p_y, p_h, p_share,
+      countIf(arrayFold((acc, s) -> if(${visible}, (${run}, s.1 + s.4, greatest(acc.3, ${run})), (toInt64(0), s.1 + s.4, acc.3)),
+        spans, (toInt64(0), toInt64(0), toInt64(0))).3 >= ${VIEW_MS}) AS seen
+    FROM (
+      SELECT page_id, device,
+        arraySort(groupArray((toInt64(toUnixTimestamp64Milli(ts)), toInt64(scroll_y), toInt64(viewport_h), toInt64(duration_ms)))) AS spans
+      FROM foldline.viewport_spans
+      WHERE ${scope()}
+        AND cityHash64(pageview_id) % 1000000 < mapFromArrays({rateKeys:Array(String)}, {rateValues:Array(Float64)})[concat(toString(page_id), ' ', device)] * 1000000
+      GROUP BY page_id, device, pageview_id
+    ) AS pv
+    INNER JOIN (
+      SELECT toUUID(t.1) AS page_id, t.2 AS device, toInt64(t.3) AS p_y, toInt64(t.4) AS p_h, t.5 AS p_share
+      FROM (SELECT arrayJoin(arrayZip({probePages:Array(String)}, {probeDevices:Array(String)}, {probeY:Array(UInt32)}, {probeHeight:Array(UInt32)}, {probeShare:Array(Float64)})) AS t)
+    ) AS p ON pv.page_id = p.page_id AND pv.device = p.device
+    GROUP BY pv.page_id, pv.device, p_y, p_h, p_share`;
+  const rows = await events.query<Record<string, unknown>>(
+    sql,
+    {
+      ...params(websiteIds, pageIds, range),
+      // Parallel arrays: the client binds arrays of scalars, not of tuples or maps.
+      probePages: probes.map((probe) => probe.pageId),
+      probeDevices: probes.map((probe) => probe.device),
+      probeY: probes.map((probe) => probe.y),
+      probeHeight: probes.map((probe) => probe.height),
+      probeShare: probes.map((probe) => probe.share),
+      rateKeys: [...rates.keys()],
+      rateValues: [...rates.values()],
+    },
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+  return rows.map((row) => {
+    const pageId = String(row.page);
+    const device = row.device_class as DeviceType;
+    return {
+      pageId,
+      device,
+      probe: { y: Number(row.p_y), height: Number(row.p_h), share: Number(row.p_share) },
+      // A sampled page's count stands for all its pageviews.
+      seen: Math.round(Number(row.seen) / (rates.get(`${pageId} ${device}`) ?? 1)),
+    };
+  });
+}

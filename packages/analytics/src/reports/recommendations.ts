@@ -1,0 +1,132 @@
+// GET /api/analytics/recommendations: placement advice for one page (the specification's call) or every page of a
+// website (the Ad Units tab), from the last 30 days' evidence, and the optimization potential it adds up to.
+import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
+import { contentLayout, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
+import type { Recommendation } from '@foldline/contracts';
+import type { AnalyticsContext } from '../context.ts';
+import type { TimeWindow } from '../query.ts';
+import { readSeenCounts, readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
+import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
+import type { RenderedLayout } from './heatmap.ts';
+
+/** The page as rendered on a device, or undefined when it cannot be had (no capture, browser missing, page down). */
+export type LayoutLookup = (url: string, device: DeviceType) => Promise<RenderedLayout | undefined>;
+
+export interface Analysis {
+  window: TimeWindow;
+  results: PageResult[];
+  recommendations: Recommendation[];
+  /** Viewable impressions of every unit on the pages analysed, in the window. */
+  viewable: number;
+}
+
+const DAY = 86_400_000;
+
+export function recommendationWindow(now: Date): TimeWindow {
+  return { start: new Date(now.getTime() - RECOMMENDATION_WINDOW_DAYS * DAY), end: now };
+}
+
+/** The engine over a set of pages: evidence from the event store and the pages' renderings, then the model. */
+export async function analysePages(context: AnalyticsContext, pages: readonly ScopedPage[], layoutOf: LayoutLookup): Promise<Analysis> {
+  const window = recommendationWindow(context.now);
+  const websiteIds = [...new Set(pages.map((page) => page.website_id))];
+  const pageIds = pages.map((page) => page.id);
+  const [traffic, outcomes, units] = await Promise.all([
+    readTraffic(context.events, websiteIds, pageIds, window),
+    readUnitOutcomes(context.events, websiteIds, pageIds, window),
+    adUnitsInScope(context.db, { websiteIds }),
+  ]);
+  const pageById = new Map(pages.map((page) => [page.id, page]));
+  const unitById = new Map(units.map((unit) => [unit.id, unit]));
+  const viewable = outcomes.reduce((sum, outcome) => sum + outcome.viewable, 0);
+
+  // Only pages with enough readers on a device are rendered and measured; the others are reported as too small.
+  const evidence = await Promise.all(
+    traffic.map(async (entry): Promise<PageDeviceEvidence> => {
+      const page = pageById.get(entry.pageId) as ScopedPage;
+      const enough = entry.pageviews >= MIN_RECOMMENDATION_PAGEVIEWS;
+      const rendered = enough ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device).catch(() => undefined) : undefined;
+      const pageUnits = outcomes
+        .filter((outcome) => outcome.pageId === entry.pageId && outcome.device === entry.device)
+        .flatMap((outcome) => {
+          const unit = unitById.get(outcome.adUnitId);
+          if (!unit) return [];
+          // Across: where the rendering put the unit's element on this device, else where the tracker last saw it.
+          const box = rendered?.elements[unit.position_selector];
+          return [
+            {
+              adUnitId: unit.id,
+              name: unit.name,
+              rect: { x: box ? box[0] : unit.position_x, y: outcome.y, width: outcome.width, height: outcome.height },
+              impressions: outcome.impressions,
+              viewable: outcome.viewable,
+            },
+          ];
+        });
+      return {
+        pageId: page.id,
+        pageTitle: page.title,
+        device: entry.device,
+        pageviews: entry.pageviews,
+        viewportHeight: entry.viewportHeight,
+        pageWidth: REFERENCE_WIDTHS[entry.device],
+        rendered: rendered !== undefined,
+        layout: rendered ? contentLayout(rendered.elements) : undefined,
+        units: pageUnits,
+      };
+    }),
+  );
+
+  const measured = evidence.filter((e) => e.pageviews >= MIN_RECOMMENDATION_PAGEVIEWS);
+  const counts = await readSeenCounts(
+    context.events,
+    websiteIds,
+    measured.map((e) => ({ pageId: e.pageId, device: e.device, pageviews: e.pageviews, probes: probesFor(e) })),
+    window,
+  );
+  const seen = new Map<string, Map<string, number>>();
+  for (const count of counts) {
+    const key = `${count.pageId} ${count.device}`;
+    const map = seen.get(key) ?? new Map<string, number>();
+    map.set(probeKey(count.probe), count.seen);
+    seen.set(key, map);
+  }
+
+  // Each website calibrates its own pages (pooled per device), so one site's layout never corrects another's.
+  const results: PageResult[] = [];
+  const recommendations: Recommendation[] = [];
+  for (const websiteId of websiteIds) {
+    const inputs: SiteInput[] = evidence
+      .filter((e) => pageById.get(e.pageId)?.website_id === websiteId)
+      .map((e) => ({ evidence: e, seen: seen.get(`${e.pageId} ${e.device}`) ?? new Map() }));
+    const site = recommendForWebsite(inputs);
+    results.push(...site.results);
+    recommendations.push(...site.recommendations);
+  }
+  recommendations.sort((a, b) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions);
+  results.sort((a, b) => b.analysis.pageviews - a.analysis.pageviews);
+  return { window, results, recommendations, viewable };
+}
+
+export async function recommendations(
+  context: AnalyticsContext,
+  params: { pageId?: string | undefined; websiteId?: string | undefined },
+  layoutOf: LayoutLookup,
+): Promise<RecommendationsResponse> {
+  const pages = params.pageId
+    ? [await pageInScope(context.db, context.userId, params.pageId)]
+    : await pagesOfWebsites(context.db, (await websitesInScope(context.db, context.userId, params.websiteId)).map((w) => w.id));
+  const analysis = await analysePages(context, pages, layoutOf);
+  const extra = analysis.recommendations.reduce((sum, r) => sum + r.expected.extra_viewable_impressions, 0);
+  return {
+    recommendations: analysis.recommendations,
+    meta: {
+      window: { start: analysis.window.start.toISOString(), end: analysis.window.end.toISOString() },
+      min_pageviews: MIN_RECOMMENDATION_PAGEVIEWS,
+      pages: analysis.results.map((result) => result.analysis),
+      extra_viewable_impressions: extra,
+      viewable_impressions: analysis.viewable,
+      optimization_potential: analysis.viewable === 0 ? 0 : (extra / analysis.viewable) * 100,
+    },
+  };
+}

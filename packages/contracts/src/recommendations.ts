@@ -1,0 +1,102 @@
+// Placement recommendations: the query of GET /api/analytics/recommendations and its answer. The three kinds and
+// their fields are the specification's (section 3); the figures that back each one (device, expected gain, evidence,
+// confidence) are ours, so a publisher can see what a recommendation rests on.
+import { z } from 'zod';
+import { deviceTypeSchema } from './common.ts';
+
+export const RECOMMENDATION_TYPES = ['new_ad_placement', 'move_ad_unit', 'format_change'] as const;
+export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
+
+/** Recommendations rest on the last 30 days of evidence, whatever period the screen shows. */
+export const RECOMMENDATION_WINDOW_DAYS = 30;
+/** Below this many pageviews of a page on a device in the window, nothing is recommended for it (scroll behaviour is
+ * too uncertain: the intervals would span tens of points). */
+export const MIN_RECOMMENDATION_PAGEVIEWS = 300;
+
+const uuid = (name: string) => z.string({ error: `${name} must be a valid id` }).uuid(`${name} must be a valid id`);
+
+/** Exactly one of pageId (one page, the specification's call) and websiteId (every page of a website). */
+export const recommendationsQuerySchema = z
+  .object({ pageId: uuid('pageId').optional(), websiteId: uuid('websiteId').optional() })
+  .refine((query) => (query.pageId === undefined) !== (query.websiteId === undefined), { message: 'Give exactly one of pageId and websiteId' });
+export type RecommendationsQuery = z.infer<typeof recommendationsQuerySchema>;
+
+const positionSchema = z.object({ x: z.number(), y: z.number() });
+
+const recommendationBase = z.object({
+  /** Stable for the same advice on the same page, device and unit: lets a screen keep its place across refetches. */
+  id: z.string(),
+  reason: z.string(),
+  page_id: z.string(),
+  page_title: z.string(),
+  device: deviceTypeSchema,
+  /** Width and height of the unit the advice is about once applied. */
+  size: z.object({ width: z.number(), height: z.number() }),
+  expected: z.object({
+    /** Share of pageviews (percent) in which the unit is viewable today (measured; 0 for a new placement). */
+    current_view_rate: z.number(),
+    /** The model's share of pageviews (percent) in which it would be viewable, and the lower end of its 95 % interval. */
+    predicted_view_rate: z.number(),
+    predicted_view_rate_low: z.number(),
+    /** Extra viewable impressions over 30 days at the window's traffic. */
+    extra_viewable_impressions: z.number(),
+  }),
+  evidence: z.object({ pageviews: z.number(), impressions: z.number() }),
+  confidence: z.enum(['high', 'medium', 'low']),
+});
+
+export const recommendationSchema = z.discriminatedUnion('type', [
+  recommendationBase.extend({
+    type: z.literal('new_ad_placement'),
+    position: positionSchema,
+    recommended_ad_format: z.string(),
+  }),
+  recommendationBase.extend({
+    type: z.literal('move_ad_unit'),
+    ad_unit_id: z.string(),
+    ad_unit_name: z.string(),
+    current_position: positionSchema,
+    recommended_position: positionSchema,
+  }),
+  recommendationBase.extend({
+    type: z.literal('format_change'),
+    ad_unit_id: z.string(),
+    ad_unit_name: z.string(),
+    position: positionSchema,
+    current_format: z.string(),
+    recommended_format: z.string(),
+  }),
+]);
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+/** Why a page and device has no recommendations, or that it was analysed. */
+export const ANALYSIS_STATUSES = ['analysed', 'too_few_pageviews', 'no_layout'] as const;
+
+export const pageAnalysisSchema = z.object({
+  page_id: z.string(),
+  page_title: z.string(),
+  device: deviceTypeSchema,
+  pageviews: z.number(),
+  status: z.enum(ANALYSIS_STATUSES),
+  /** What the status means in plain words (for example how far the page is from the minimum sample). */
+  message: z.string(),
+  /** How well the model predicted the page's existing units: its correction factor and mean error in points. */
+  calibration: z.object({ units: z.number(), factor: z.number(), mean_error: z.number() }).nullable(),
+});
+export type PageAnalysis = z.infer<typeof pageAnalysisSchema>;
+
+export const recommendationsResponseSchema = z.object({
+  /** Sorted by extra viewable impressions, largest first. */
+  recommendations: z.array(recommendationSchema),
+  meta: z.object({
+    window: z.object({ start: z.string(), end: z.string() }),
+    min_pageviews: z.number(),
+    pages: z.array(pageAnalysisSchema),
+    /** The recommendations' extra viewable impressions and today's viewable impressions on the same pages. */
+    extra_viewable_impressions: z.number(),
+    viewable_impressions: z.number(),
+    /** The first in percent of the second: the optimization potential of these pages. */
+    optimization_potential: z.number(),
+  }),
+});
+export type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;

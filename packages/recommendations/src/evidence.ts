@@ -1,0 +1,52 @@
+// What the engine reasons from, per page and device over the window: the page's traffic and main column, each ad
+// unit's place and measured outcome, and — for any rectangle the engine asks about — how many pageviews had it in
+// view by the MRC rule (its viewable share of pixels in the viewport for one continuous second while the tab was
+// visible). The reader in packages/analytics fills these from the event store; the engine itself does no I/O.
+import type { DeviceType } from '@foldline/contracts';
+import type { ContentLayout } from './content-breaks.ts';
+import { viewableShare } from './formats.ts';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface UnitEvidence {
+  adUnitId: string;
+  name: string;
+  /** Where the unit renders on this device (median of its impressions), document pixels. */
+  rect: Rect;
+  impressions: number;
+  viewable: number;
+}
+
+export interface PageDeviceEvidence {
+  pageId: string;
+  pageTitle: string;
+  device: DeviceType;
+  pageviews: number;
+  /** The readers' typical viewport height on this device (median), px: the spacing between units. */
+  viewportHeight: number;
+  /** Width of the page's layout on this device, px: what fits across it. */
+  pageWidth: number;
+  /** Whether the page could be rendered on this device (to find its main column and where its units are across). */
+  rendered: boolean;
+  /** The main column and its content breaks; undefined when the page was not rendered or has no article body. */
+  layout: ContentLayout | undefined;
+  units: UnitEvidence[];
+}
+
+/** A rectangle to measure: its top and height, and the share of it that must be in view. */
+export interface Probe {
+  y: number;
+  height: number;
+  share: number;
+}
+
+export const probeOf = (rect: Rect): Probe => ({ y: Math.max(0, Math.round(rect.y)), height: Math.max(1, Math.round(rect.height)), share: viewableShare(rect.width, rect.height) });
+export const probeKey = (probe: Probe): string => `${probe.y}:${probe.height}:${probe.share}`;
+
+/** Pageviews that had each probed rectangle in view for a continuous second, by probeKey. */
+export type SeenCounts = ReadonlyMap<string, number>;
