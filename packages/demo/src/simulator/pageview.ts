@@ -70,6 +70,8 @@ export interface PageviewInput {
   sid: string;
   /** The path the reader clicks through to next, or undefined when the session ends on this page. */
   next: string | undefined;
+  /** Changes the page's geometry before the reader sees it (the recommendations' replay applies its advice here). */
+  adjustLayout?: (layout: PageLayout) => PageLayout;
 }
 
 export interface PageviewResult {
@@ -183,7 +185,7 @@ const visibleAt = (el: PlacedElement, y: number, vh: number) => el.rect.y >= y &
 
 export function simulatePageview(input: PageviewInput): PageviewResult {
   const { rng, plan, visitor } = input;
-  const layout = layoutPage(plan, visitor.vw);
+  const layout = input.adjustLayout ? input.adjustLayout(layoutPage(plan, visitor.vw)) : layoutPage(plan, visitor.vw);
   const { vh } = visitor;
   const dh = layout.docHeight;
   const maxScroll = Math.max(0, dh - vh);
@@ -261,7 +263,8 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
       const from = Math.max(stop.t, previous);
       engaged += Math.max(0, Math.min(stopEnd, flush, stop.t + IDLE_MS) - from);
       // A viewport span is reported once the viewport has moved on (or the page is hidden).
-      if (stopEnd > previous && stopEnd <= flush) batch.push({ at: stopEnd, event: { k: 'span', a: 0, y: stop.y, vh, dh, d: stopEnd - stop.t } });
+      // Its time is when it began, as the tracker stamps it; it travels in the beacon of the flush after it ended.
+      if (stopEnd > previous && stopEnd <= flush) batch.push({ at: stop.t, event: { k: 'span', a: 0, y: stop.y, vh, dh, d: stopEnd - stop.t } });
     }
     const depth = Math.round(maxDepth * 10) / 10;
     batch.push({ at: flush, event: { k: 'eng', a: 0, ms: Math.round(engaged), sd: depth, pd: reportedDepth, dh } });

@@ -108,6 +108,9 @@ function categoryPlan(category: Category): PagePlan {
   };
 }
 
+/** Stories with at least this many paragraphs carry the end-of-article unit. */
+export const LONG_STORY_PARAGRAPHS = 14;
+
 function articlePlan(article: Article): PagePlan {
   const main: Block[] = [{ kind: 'article-head', article }];
   let paragraphs = 0;
@@ -123,6 +126,9 @@ function articlePlan(article: Article): PagePlan {
     if (paragraphs === 4) main.push({ kind: 'ad', slot: adsense('4821596307', 336, 280) });
     if (paragraphs === 9) main.push({ kind: 'ad', slot: gpt('article-mid', 300, 250) });
   }
+  // A deliberately poor placement, as many sites have one: a unit after the last paragraph of the long stories, which
+  // few readers reach. The recommendations engine should find it and say where it would be seen.
+  if (paragraphs >= LONG_STORY_PARAGRAPHS) main.push({ kind: 'ad', slot: gpt('article-end', 300, 250) });
   main.push({ kind: 'related', articles: ARTICLES.filter((other) => other !== article).slice(0, 3) });
   return { path: articlePath(article), title: `${article.title} — ${SITE_NAME}`, kind: 'article', ...frame('article'), main };
 }
