@@ -194,7 +194,9 @@ class PageEngine {
 
   run(): Recommendation[] {
     const out: Recommendation[] = [];
-    for (const unit of this.evidence.units) {
+    // The least seen units choose first: they have the most to gain from the few places most readers see.
+    const byRate = [...this.evidence.units].sort((a, b) => a.viewable - b.viewable);
+    for (const unit of byRate) {
       const advice = this.moveOrFormat(unit);
       if (advice) out.push(advice);
     }

@@ -108,11 +108,16 @@ function categoryPlan(category: Category): PagePlan {
   };
 }
 
-/** Stories with at least this many paragraphs carry the end-of-article unit. */
-export const LONG_STORY_PARAGRAPHS = 14;
+/** The longest stories carry their in-content AdSense unit after the last paragraph instead of the fourth. */
+export const LONG_STORY_PARAGRAPHS = 20;
 
 function articlePlan(article: Article): PagePlan {
   const main: Block[] = [{ kind: 'article-head', article }];
+  const total = article.body.filter((text) => !text.startsWith('## ')).length;
+  // A deliberately poor placement, as many sites have one: on a long story the in-content unit sits after the last
+  // paragraph, which few readers reach. The recommendations engine should find it and say where it would be seen.
+  const deep = total >= LONG_STORY_PARAGRAPHS;
+  const inContent = adsense('4821596307', 336, 280);
   let paragraphs = 0;
   for (const text of article.body) {
     if (text.startsWith('## ')) {
@@ -123,12 +128,10 @@ function articlePlan(article: Article): PagePlan {
     main.push({ kind: 'paragraph', index: paragraphs, text });
     // In-content ads after the 2nd (phones), 4th and 9th paragraphs: the deeper ones only exist on longer stories.
     if (paragraphs === 2) main.push({ kind: 'ad', slot: gpt('article-inline', 300, 250), devices: ['mobile'] });
-    if (paragraphs === 4) main.push({ kind: 'ad', slot: adsense('4821596307', 336, 280) });
+    if (paragraphs === 4 && !deep) main.push({ kind: 'ad', slot: inContent });
     if (paragraphs === 9) main.push({ kind: 'ad', slot: gpt('article-mid', 300, 250) });
   }
-  // A deliberately poor placement, as many sites have one: a unit after the last paragraph of the long stories, which
-  // few readers reach. The recommendations engine should find it and say where it would be seen.
-  if (paragraphs >= LONG_STORY_PARAGRAPHS) main.push({ kind: 'ad', slot: gpt('article-end', 300, 250) });
+  if (deep) main.push({ kind: 'ad', slot: inContent });
   main.push({ kind: 'related', articles: ARTICLES.filter((other) => other !== article).slice(0, 3) });
   return { path: articlePath(article), title: `${article.title} — ${SITE_NAME}`, kind: 'article', ...frame('article'), main };
 }
