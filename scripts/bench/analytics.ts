@@ -1,6 +1,6 @@
 // Analytics benchmark: loads 10 million events straight into the event store (INSERT … SELECT from numbers(),
 // deterministic pseudo-random distributions), then times every analytics endpoint over HTTP for the month and
-// quarter periods and prints p50/p95 and the server's memory. Run by `npm run bench` (or `npm run bench analytics`).
+// quarter periods (the recommendations, which always read 30 days, once) and prints p50/p95 and the server's memory. Run by `npm run bench` (or `npm run bench analytics`).
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,6 +98,13 @@ try {
     ['heatmap scroll (desktop)', `/heatmap/scroll?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap engagement (desktop)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap engagement (mobile)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    // Recommendations always read the last 30 days: timed once, under month.
+    ...(period === 'month'
+      ? [
+          ['recommendations (one page)', `/recommendations?pageId=${pageId}`],
+          ['recommendations (one website)', `/recommendations?websiteId=${websites[0]}`],
+        ]
+      : []),
   ];
 
   console.log(`\n${'endpoint'.padEnd(32)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
@@ -123,6 +130,14 @@ try {
     meta: { clicks: number; anchoredClicks: number; pageviews: number };
   };
   console.log(`heatmap evidence (quarter, desktop): ${clickMap.meta.pageviews} pageviews, ${clickMap.meta.clicks} clicks, ${clickMap.meta.anchoredClicks} on their element, ${clickMap.data.length} points`);
+  const advice = (await (await fetch(`${base}/api/analytics/recommendations?websiteId=${websites[0]}`, { headers })).json()) as {
+    recommendations: unknown[];
+    meta: { pages: { status: string; pageviews: number }[]; optimization_potential: number };
+  };
+  const analysed = advice.meta.pages.filter((p) => p.status !== 'too_few_pageviews');
+  console.log(
+    `recommendations evidence (one website, 30 days): ${analysed.length} of ${advice.meta.pages.length} page-devices measured (${analysed.reduce((sum, p) => sum + p.pageviews, 0)} pageviews), ${advice.recommendations.length} recommendations, potential ${advice.meta.optimization_potential.toFixed(1)} %`,
+  );
 } finally {
   publisher.close();
   await app.close();

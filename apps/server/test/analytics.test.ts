@@ -38,33 +38,6 @@ function adTotals(rows: ReturnType<typeof adRows>) {
   return { impressions, viewable, clicks, viewability: pct(viewable, impressions), ctr: pct(clicks, impressions) };
 }
 
-/** The optimization potential model, written out again from its definition. */
-function expectedPotential(rows: ReturnType<typeof adRows>): number {
-  const units = new Map<string, { website: string; device: string; impressions: number; viewable: number }>();
-  for (const row of rows) {
-    const key = `${row.unitKey}|${row.pv.device}`;
-    const unit = units.get(key) ?? { website: row.pv.website.id, device: row.pv.device, impressions: 0, viewable: 0 };
-    if (row.kind === 'impression') unit.impressions += 1;
-    if (row.kind === 'viewable') unit.viewable += 1;
-    units.set(key, unit);
-  }
-  const measured = [...units.values()].filter((u) => u.impressions > 0);
-  const target = (website: string, device: string) => {
-    const values = measured.filter((u) => u.website === website && u.device === device).map((u) => (u.viewable / u.impressions) * 100).sort((a, b) => a - b);
-    const position = (values.length - 1) * 0.9;
-    const low = values[Math.floor(position)]!;
-    const high = values[Math.ceil(position)]!;
-    return low + (high - low) * (position - Math.floor(position));
-  };
-  let extra = 0;
-  let viewable = 0;
-  for (const u of measured) {
-    extra += (u.impressions * Math.max(0, target(u.website, u.device) - (u.viewable / u.impressions) * 100)) / 100;
-    viewable += u.viewable;
-  }
-  return viewable === 0 ? 0 : (extra / viewable) * 100;
-}
-
 /** Per-pageview engagement: sum of engaged ms and the deepest scroll, for pageviews whose updates fall in the window. */
 function engagementOf(pageviews: readonly FixturePageview[], w: Window) {
   const engaged = pageviews.filter((pv) => pv.engagement.length > 0 && within(pv.at + FOLLOW_UP_DELAY, w));
@@ -134,10 +107,15 @@ describeEachDialect('analytics', (dialect) => {
       expect(body.kpis.viewability.change).toBeCloseTo(cur.viewability - prev.viewability, 6);
       expect(body.kpis.ctr.value).toBeCloseTo(cur.ctr, 6);
       expect(body.kpis.ctr.change).toBeCloseTo(cur.ctr - prev.ctr, 6);
-      const potential = expectedPotential(rows.filter((r) => within(r.at, current)));
-      const previousPotential = expectedPotential(rows.filter((r) => within(r.at, previous)));
-      expect(body.kpis.optimizationPotential.value).toBeCloseTo(potential, 6);
-      expect(body.kpis.optimizationPotential.change).toBeCloseTo(potential - previousPotential, 6);
+      // The fixture's pages have far fewer readers than the engine needs (MIN_RECOMMENDATION_PAGEVIEWS), so nothing is
+      // recommended and nothing is promised; recommendations.test.ts checks the potential built from real advice.
+      expect(body.kpis.optimizationPotential).toEqual({ value: 0, change: 0 });
+      expect(body.optimization).toEqual({
+        recommendations: 0,
+        byType: { new_ad_placement: 0, move_ad_unit: 0, format_change: 0 },
+        extraViewableImpressions: 0,
+        viewableImpressions: cur.viewable,
+      });
     });
 
     it('has enough data in the fixture to mean something', async () => {
@@ -145,7 +123,6 @@ describeEachDialect('analytics', (dialect) => {
       expect(body.kpis.impressions.value).toBeGreaterThan(50);
       expect(body.kpis.viewability.value).toBeGreaterThan(0);
       expect(body.kpis.ctr.value).toBeGreaterThan(0);
-      expect(body.kpis.optimizationPotential.value).toBeGreaterThan(0);
     });
 
     it('narrows to one website and defaults to month', async () => {

@@ -5,50 +5,24 @@
 import type { Recommendation } from '@foldline/contracts';
 import { analysePages, type LayoutLookup } from '@foldline/analytics';
 import { pagesOfWebsites } from '@foldline/analytics/scope';
-import { drawVisitor } from '@foldline/demo/simulator/audience';
-import { simulatePageview, type SimulatedBeacon } from '@foldline/demo/simulator/pageview';
-import { createRng } from '@foldline/demo/simulator/prng';
+import type { SimulatedBeacon } from '@foldline/demo/simulator/pageview';
 import { articlePath, ARTICLES } from '@foldline/demo/site/content';
 import { layoutPage, type PageLayout, type PlacedSlot } from '@foldline/demo/site/layout';
 import { planByPath, type PagePlan } from '@foldline/demo/site/page-plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebsite } from './collect-factory.ts';
+import { feedBeacons, simulateReaders } from './simulated-readers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const ORIGIN = 'http://news.localhost';
 const READERS = 3000;
-const DAY = 86_400_000;
 const REFERENCE_WIDTH = { desktop: 1920, tablet: 768, mobile: 375 } as const;
 const TOLERANCE = 0.25;
 
 const article = ARTICLES.find((a) => a.slug === 'reservoir-summer-water-savings');
 const plan = planByPath(articlePath(article!)) as PagePlan;
 
-/** The same readers every time: reader i draws from its own seed, so a replay differs only in the layout. */
-function visit(adjustLayout?: (layout: PageLayout) => PageLayout): SimulatedBeacon[] {
-  const now = Date.now();
-  const beacons: SimulatedBeacon[] = [];
-  for (let i = 0; i < READERS; i++) {
-    const rng = createRng(`replay-reader-${i}`);
-    const visitor = drawVisitor(rng);
-    // Spread over the last 25 days, inside the engine's 30-day window.
-    const start = now - 25 * DAY + Math.floor((i / READERS) * 24 * DAY);
-    const { beacons: sent } = simulatePageview({
-      rng,
-      plan,
-      visitor,
-      start,
-      site: 'unused',
-      url: `${ORIGIN}${plan.path}`,
-      referrer: '',
-      sid: createRng(`replay-session-${i}`).uuid(),
-      next: undefined,
-      ...(adjustLayout ? { adjustLayout } : {}),
-    });
-    beacons.push(...sent);
-  }
-  return beacons;
-}
+const visit = (adjustLayout?: (layout: PageLayout) => PageLayout) => simulateReaders(plan, READERS, ORIGIN, adjustLayout);
 
 /** Viewable impressions per slot key (GPT div id or AdSense slot) in a set of beacons, per device class. */
 function viewableBySlot(beacons: readonly SimulatedBeacon[]): Map<string, number> {
@@ -123,18 +97,7 @@ describe('recommendations replayed on the simulated site', () => {
     const site = await insertWebsite(t.app, { domain: 'news.localhost' });
     const beacons = visit();
     baseline = viewableBySlot(beacons);
-    // Through the collector, as the demo seed feeds it, many in flight so group commit batches them.
-    const pending = new Set<Promise<unknown>>();
-    const outcomes = new Map<string, number>();
-    for (const beacon of beacons) {
-      const done = t.app.ingest
-        .accept({ ...beacon.payload, site: site.trackingCode }, { ip: beacon.ip, userAgent: beacon.userAgent, receivedAt: beacon.receivedAt })
-        .then((result) => outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1))
-        .finally(() => pending.delete(done));
-      pending.add(done);
-      if (pending.size >= 1000) await Promise.race(pending);
-    }
-    await Promise.all(pending);
+    const outcomes = await feedBeacons(t.app, beacons, site.trackingCode);
     // Every beacon is stored: the evidence is the readers' whole visit.
     expect([...outcomes.keys()]).toEqual(['stored']);
     const pages = await pagesOfWebsites(t.app.metadata.db, [site.id]);

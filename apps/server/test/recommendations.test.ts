@@ -1,0 +1,111 @@
+// GET /api/analytics/recommendations and the optimization potential of the KPIs: the demo's longest story, served by
+// a local publisher and rendered by Chromium (its content breaks), read by the simulator's readers through the
+// collector. The engine must find the story's deliberately poor placement from the route; bad input answers 400,
+// another user's ids 404, no token 401.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DashboardKpiResponse, RecommendationsResponse } from '@foldline/contracts';
+import { ARTICLES, articlePath } from '@foldline/demo/site/content';
+import { planByPath, type PagePlan } from '@foldline/demo/site/page-plan';
+import { serveDemoSite } from '@foldline/demo/site/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWebsite, type TestWebsite } from './collect-factory.ts';
+import { feedBeacons, simulateReaders } from './simulated-readers.ts';
+import { createTestApp, signUp, type TestApp } from './test-app.ts';
+
+const article = ARTICLES.find((a) => a.slug === 'reservoir-summer-water-savings');
+const plan = planByPath(articlePath(article!)) as PagePlan;
+/** Enough for desktop (about half the readers) to pass the 300-pageview minimum, not enough for tablet. */
+const READERS = 900;
+
+describe('recommendations', () => {
+  let t: TestApp;
+  let publisher: Server;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let stranger: Awaited<ReturnType<typeof signUp>>;
+  let site: TestWebsite;
+  let pageId: string;
+
+  const get = (query: string, headers: Record<string, string> = owner.auth) => t.app.inject({ method: 'GET', url: `/api/analytics/recommendations?${query}`, headers });
+
+  beforeAll(async () => {
+    publisher = createServer((request, response) => {
+      void serveDemoSite(new URL(request.url ?? '/', 'http://x').pathname, { trackingScript: undefined }).then((page) =>
+        response.writeHead(page.status, { 'content-type': page.contentType }).end(page.body),
+      );
+    });
+    await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+    // The publisher is on loopback, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
+    t = await createTestApp('sqlite', { env: { ALLOW_PRIVATE_FETCH: '1' } });
+    owner = await signUp(t.app);
+    stranger = await signUp(t.app);
+    site = await insertWebsite(t.app, { userId: owner.user.user_id, domain: '127.0.0.1' });
+    const outcomes = await feedBeacons(t.app, simulateReaders(plan, READERS, origin), site.trackingCode);
+    expect([...outcomes.keys()]).toEqual(['stored']);
+    pageId = (await t.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).executeTakeFirstOrThrow()).id;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => publisher?.close(resolve));
+  });
+
+  it("finds the story's in-content unit after its last paragraph and says where desktop readers would see it", async () => {
+    const response = await get(`pageId=${pageId}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as RecommendationsResponse;
+    const move = body.recommendations.find((r) => r.type === 'move_ad_unit' && r.ad_unit_name === '4821596307' && r.device === 'desktop');
+    expect(move, JSON.stringify(body.meta.pages)).toBeDefined();
+    if (move?.type !== 'move_ad_unit') return;
+    expect(move.recommended_position.y).toBeLessThan(move.current_position.y - 2000);
+    expect(move.expected.predicted_view_rate_low - move.expected.current_view_rate).toBeGreaterThanOrEqual(10);
+    expect(move.reason).toMatch(/^Only \d+ % of desktop readers see this unit for a second; at [\d,]+ px, \d+ % do\.$/);
+    expect(move.evidence.pageviews).toBeGreaterThanOrEqual(300);
+    // Sorted by gain; the potential is their sum over today's viewable impressions.
+    const gains = body.recommendations.map((r) => r.expected.extra_viewable_impressions);
+    expect(gains).toEqual([...gains].sort((a, b) => b - a));
+    expect(body.meta.extra_viewable_impressions).toBe(gains.reduce((a, b) => a + b, 0));
+    expect(body.meta.optimization_potential).toBeCloseTo((body.meta.extra_viewable_impressions / body.meta.viewable_impressions) * 100, 6);
+    // Desktop was rendered and calibrated on the page's own units; tablet has too few readers, and says how few.
+    const desktop = body.meta.pages.find((p) => p.device === 'desktop');
+    expect(desktop).toMatchObject({ status: 'analysed' });
+    expect(desktop?.calibration?.units).toBeGreaterThan(2);
+    const tablet = body.meta.pages.find((p) => p.device === 'tablet');
+    expect(tablet?.status).toBe('too_few_pageviews');
+    expect(tablet?.message).toMatch(/^\d+ tablet pageviews in the last 30 days; recommendations need 300 \(\d+ to go\)\.$/);
+    expect(tablet?.calibration).toBeNull();
+  });
+
+  it('answers the same for the website as for its only page', async () => {
+    const byPage = (await get(`pageId=${pageId}`)).json() as RecommendationsResponse;
+    const bySite = (await get(`websiteId=${site.id}`)).json() as RecommendationsResponse;
+    expect(bySite.recommendations).toEqual(byPage.recommendations);
+  });
+
+  it('makes the optimization potential of the KPIs from the same recommendations', async () => {
+    const recommendations = (await get(`websiteId=${site.id}`)).json() as RecommendationsResponse;
+    const response = await t.app.inject({ method: 'GET', url: `/api/analytics/dashboard-kpi?period=month&websiteId=${site.id}`, headers: owner.auth });
+    expect(response.statusCode).toBe(200);
+    const kpi = response.json() as DashboardKpiResponse;
+    expect(kpi.optimization.recommendations).toBe(recommendations.recommendations.length);
+    expect(kpi.optimization.byType.move_ad_unit).toBe(recommendations.recommendations.filter((r) => r.type === 'move_ad_unit').length);
+    // Every reader is in both windows (the last 30 days): the same promise over the same viewable impressions.
+    expect(kpi.optimization.extraViewableImpressions).toBeCloseTo(recommendations.meta.extra_viewable_impressions, -1);
+    expect(kpi.kpis.optimizationPotential.value).toBeCloseTo(recommendations.meta.optimization_potential, 0);
+    expect(kpi.kpis.optimizationPotential.value).toBeGreaterThan(0);
+  });
+
+  it('answers 400 for missing, doubled or malformed ids', async () => {
+    for (const query of ['', `pageId=${pageId}&websiteId=${site.id}`, 'pageId=not-an-id', 'websiteId=42']) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.message).toEqual(expect.any(String));
+    }
+  });
+
+  it("answers 404 for another user's page or website, and 401 without a token", async () => {
+    expect((await get(`pageId=${pageId}`, stranger.auth)).statusCode).toBe(404);
+    expect((await get(`websiteId=${site.id}`, stranger.auth)).statusCode).toBe(404);
+    expect((await get(`pageId=${pageId}`, {})).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,51 @@
+// The demo simulator's readers for tests: the same readers on every call (reader i draws from its own seed, so a
+// replay differs only in the layout), and their beacons fed through the real collector.
+import { drawVisitor } from '@foldline/demo/simulator/audience';
+import { simulatePageview, type SimulatedBeacon } from '@foldline/demo/simulator/pageview';
+import { createRng } from '@foldline/demo/simulator/prng';
+import type { PageLayout } from '@foldline/demo/site/layout';
+import type { PagePlan } from '@foldline/demo/site/page-plan';
+import type { FastifyInstance } from 'fastify';
+
+const DAY = 86_400_000;
+
+/** `count` readers of one page over the last 25 days (inside the recommendations' 30-day window). */
+export function simulateReaders(plan: PagePlan, count: number, origin: string, adjustLayout?: (layout: PageLayout) => PageLayout): SimulatedBeacon[] {
+  const now = Date.now();
+  const beacons: SimulatedBeacon[] = [];
+  for (let i = 0; i < count; i++) {
+    const rng = createRng(`replay-reader-${i}`);
+    const visitor = drawVisitor(rng);
+    const { beacons: sent } = simulatePageview({
+      rng,
+      plan,
+      visitor,
+      start: now - 25 * DAY + Math.floor((i / count) * 24 * DAY),
+      site: 'unused',
+      url: `${origin}${plan.path}`,
+      referrer: '',
+      sid: createRng(`replay-session-${i}`).uuid(),
+      next: undefined,
+      ...(adjustLayout ? { adjustLayout } : {}),
+    });
+    beacons.push(...sent);
+  }
+  return beacons;
+}
+
+/** Feeds beacons to the collector as the demo seed does (many in flight, so group commit batches them); returns how
+ * many beacons ended in each outcome. */
+export async function feedBeacons(app: FastifyInstance, beacons: readonly SimulatedBeacon[], trackingCode: string): Promise<Map<string, number>> {
+  const outcomes = new Map<string, number>();
+  const pending = new Set<Promise<unknown>>();
+  for (const beacon of beacons) {
+    const done = app.ingest
+      .accept({ ...beacon.payload, site: trackingCode }, { ip: beacon.ip, userAgent: beacon.userAgent, receivedAt: beacon.receivedAt })
+      .then((result) => outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1))
+      .finally(() => pending.delete(done));
+    pending.add(done);
+    if (pending.size >= 1000) await Promise.race(pending);
+  }
+  await Promise.all(pending);
+  return outcomes;
+}
