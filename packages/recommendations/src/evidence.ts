@@ -31,8 +31,9 @@ export interface PageDeviceEvidence {
   viewportHeight: number;
   /** Width of the page's layout on this device, px: what fits across it. */
   pageWidth: number;
-  /** Whether the page could be rendered on this device (to find its main column and where its units are across). */
-  rendered: boolean;
+  /** Why the page has no rendering on this device (to find its main column and where its units are across), in
+   * plain words; undefined when it was rendered. */
+  notRendered: string | undefined;
   /** The main column and its content breaks; undefined when the page was not rendered or has no article body. */
   layout: ContentLayout | undefined;
   units: UnitEvidence[];

@@ -137,9 +137,7 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
   const recommendations = engine.run();
   const found = recommendations.length === 0 ? 'No change would make clearly more readers see an ad.' : `${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}.`;
   if (!evidence.layout) {
-    const why = evidence.rendered
-      ? 'The page has no article body (paragraphs in one column) to place ads between'
-      : 'The page could not be rendered to find its content breaks';
+    const why = evidence.notRendered ?? 'The page has no article body (paragraphs in one column) to place ads between';
     return { recommendations, analysis: analysis('no_layout', `${why}, so only format changes were considered. ${found}`) };
   }
   return { recommendations, analysis: analysis('analysed', `Analysed ${count(evidence.pageviews)} ${device} pageviews. ${found}`) };

@@ -23,7 +23,7 @@ function unit(adUnitId: string, rect: Rect, viewable: number, impressions = 400)
 }
 
 function page(overrides: Partial<PageDeviceEvidence> = {}): PageDeviceEvidence {
-  return { pageId: 'p1', pageTitle: 'Tram extension approved', device: 'desktop', pageviews: 1000, viewportHeight: 800, pageWidth: 1920, rendered: true, layout: LAYOUT, units: [], ...overrides };
+  return { pageId: 'p1', pageTitle: 'Tram extension approved', device: 'desktop', pageviews: 1000, viewportHeight: 800, pageWidth: 1920, notRendered: undefined, layout: LAYOUT, units: [], ...overrides };
 }
 
 /** Seen counts from a reach curve: a rectangle is seen by readers whose depth passes its middle. */
@@ -137,7 +137,7 @@ describe('recommendForPage', () => {
 
   it('changes a format only to one that fits the device width, and only for a clear gain', () => {
     // A phone's deep 300x600 is not offered as 728x90 (needs 728 px) nor 160x600 (sidebars only).
-    const phone = page({ device: 'mobile', pageWidth: 375, viewportHeight: 700, rendered: false, layout: undefined, units: [unit('tall', { x: 37, y: 1500, width: 300, height: 600 }, 300)] });
+    const phone = page({ device: 'mobile', pageWidth: 375, viewportHeight: 700, notRendered: 'The page could not be rendered', layout: undefined, units: [unit('tall', { x: 37, y: 1500, width: 300, height: 600 }, 300)] });
     const result = recommendForPage(phone, seenBy(phone, (middle) => (middle < 1700 ? 0.9 : 0.3)));
     expect(result.analysis.status).toBe('no_layout');
     const change = result.recommendations.find((r) => r.type === 'format_change');

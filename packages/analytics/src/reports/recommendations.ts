@@ -9,8 +9,9 @@ import { readSeenCounts, readTraffic, readUnitOutcomes } from '../recommendation
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
 import type { RenderedLayout } from './heatmap.ts';
 
-/** The page as rendered on a device, or undefined when it cannot be had (no capture, browser missing, page down). */
-export type LayoutLookup = (url: string, device: DeviceType) => Promise<RenderedLayout | undefined>;
+/** The page as rendered on a device, or why it cannot be had now, in plain words (no capture yet, browser missing,
+ * page down); never throws. */
+export type LayoutLookup = (url: string, device: DeviceType) => Promise<RenderedLayout | { unavailable: string }>;
 
 export interface Analysis {
   window: TimeWindow;
@@ -45,7 +46,8 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
     traffic.map(async (entry): Promise<PageDeviceEvidence> => {
       const page = pageById.get(entry.pageId) as ScopedPage;
       const enough = entry.pageviews >= MIN_RECOMMENDATION_PAGEVIEWS;
-      const rendered = enough ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device).catch(() => undefined) : undefined;
+      const lookup = enough ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device) : { unavailable: 'Not rendered' };
+      const rendered = 'unavailable' in lookup ? undefined : lookup;
       const pageUnits = outcomes
         .filter((outcome) => outcome.pageId === entry.pageId && outcome.device === entry.device)
         .flatMap((outcome) => {
@@ -70,7 +72,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
         pageviews: entry.pageviews,
         viewportHeight: entry.viewportHeight,
         pageWidth: REFERENCE_WIDTHS[entry.device],
-        rendered: rendered !== undefined,
+        notRendered: 'unavailable' in lookup ? lookup.unavailable : undefined,
         layout: rendered ? contentLayout(rendered.elements) : undefined,
         units: pageUnits,
       };

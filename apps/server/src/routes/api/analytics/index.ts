@@ -38,6 +38,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+/** How long a Recommendations panel waits for new page renderings before answering without them. */
+const RENDER_WAIT_MS = 8000;
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -49,9 +52,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Renderings of the pages, for the recommendations' content breaks. The KPIs only use renderings already taken (a
-  // dashboard must not wait for Chromium); the Recommendations panels may take one.
-  const storedLayout: LayoutLookup = (url, device) => app.screenshots.storedLayout(url, device).catch(() => undefined);
-  const renderedLayout: LayoutLookup = (url, device) => app.screenshots.layout(url, device).catch(() => undefined);
+  // dashboard must not wait for Chromium); the Recommendations panels wait a few seconds for new ones, which go on in
+  // the background past that and are there the next time.
+  const storedLayout: LayoutLookup = async (url, device) =>
+    (await app.screenshots.storedLayout(url, device).catch(() => undefined)) ?? { unavailable: 'The page has not been rendered yet to find its content breaks' };
+  const renderedLayout: LayoutLookup = async (url, device) => {
+    const capture = app.screenshots.layout(url, device).then(
+      (layout) => layout,
+      (error: unknown) => ({ unavailable: `The page could not be rendered to find its content breaks (${error instanceof Error ? error.message : 'unknown error'})` }),
+    );
+    const late = new Promise<{ unavailable: string }>((resolve) => {
+      const timer = setTimeout(() => resolve({ unavailable: 'The page is still being rendered to find its content breaks (look again in a minute)' }), RENDER_WAIT_MS);
+      void capture.finally(() => clearTimeout(timer));
+    });
+    return Promise.race([capture, late]);
+  };
 
   app.get('/dashboard-kpi', { schema: { querystring: dashboardKpiQuerySchema, response: { 200: dashboardKpiResponseSchema } } }, (request) =>
     dashboardKpi(context(request), request.query, storedLayout),
