@@ -166,21 +166,44 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
     title: 'Recommendations',
     body: (
       <>
-        <p>Foldline suggests three kinds of change, each with its reason and the amount of data it rests on:</p>
+        <p>
+          Foldline suggests three kinds of change, each with its reason in plain words, the extra viewable impressions it promises over 30
+          days, the number of pageviews it rests on and a confidence:
+        </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            <strong>New ad placement</strong>: a position where readers dwell but no ad sits yet.
+            <strong>New ad placement</strong>: a break between paragraphs of the main column that most readers see for a second, with no
+            ad within a screen of it, and the format that fits there.
           </li>
           <li>
-            <strong>Move ad unit</strong>: a unit that few readers scroll to, and a better position for it.
+            <strong>Move ad unit</strong>: a unit that few readers see, and a break they do see. Only suggested when the new place's
+            predicted share of readers, at the low end of its 95 % interval, beats the unit's measured share at the high end of its own by
+            at least 10 points.
           </li>
           <li>
-            <strong>Format change</strong>: a format that fits the space and the device better.
+            <strong>Format change</strong>: a format that fits the column and the device (728x90 needs 728 px, 970x90 970 px, 160x600 and
+            300x600 a sidebar, 320x50 a phone) and that more readers would see in the same place, by the same 10-point rule.
           </li>
         </ul>
         <p>
-          Recommendations are withheld until a page has enough data, and they keep ad density within the Better Ads Standards. Apply one
-          change at a time and compare the following 7 days with the previous ones.
+          <strong>How the figures are made.</strong> For every page and device, Foldline takes the last 30 days of the readers' viewport
+          positions and counts, for any rectangle of the page, the pageviews in which at least half of it (30 % for units of 242,500 px²
+          and more) stayed in view for one continuous second while the tab was visible: the MRC rule that ad servers count viewable
+          impressions by. It checks that count against each existing unit's measured viewable impressions and corrects every prediction by
+          the difference (the panel shows how far off the model was: its calibration). The page's content breaks come from rendering the
+          page, as for the heatmaps.
+        </p>
+        <p>
+          <strong>Guardrails.</strong> Recommendations are withheld for a page and device with fewer than 300 pageviews in the last 30
+          days (the panel says how many more it needs), and where the model misses the page's own units by more than 15 points. Units keep
+          at least one screen apart, the top unit's middle stays at least 100 px down the page, and ads stay within the Better Ads density
+          limit (30 % of the main content's height on phones, 25 % elsewhere). At most two new placements per page and device are
+          suggested at a time.
+        </p>
+        <p>
+          <strong>Optimization potential</strong> is the extra viewable impressions the open recommendations promise, in percent of the
+          period's viewable impressions: each recommendation's extra share of readers times its page's pageviews on its device in the
+          period. Apply one change at a time and compare the following 7 days with the previous ones.
         </p>
       </>
     ),
