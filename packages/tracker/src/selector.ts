@@ -16,3 +16,9 @@ export const selector = (el: Element | null): string => {
   }
   return parts.join('>').slice(0, 1000);
 };
+
+/** Ad slots as the tracker finds them: GPT containers, AdSense <ins> elements, anything with a data-ad-slot. */
+export const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';
+
+/** What names an ad slot on its page across visits: its id, else its AdSense slot, else its selector. */
+export const slotKey = (el: Element): string => el.id || el.getAttribute('data-ad-slot') || selector(el);

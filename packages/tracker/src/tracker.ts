@@ -2,7 +2,7 @@
 // batch per pageview to /api/collect. Cookieless, no dependencies, 4 KB gzipped budget (see build.ts).
 // The beacon format is defined in packages/contracts/src/collect.ts; keys here are its short keys.
 import { sessionId, uuid } from './ids.ts';
-import { selector } from './selector.ts';
+import { AD_SELECTOR, selector, slotKey } from './selector.ts';
 
 interface Prefs {
   clicks: boolean;
@@ -65,7 +65,6 @@ interface GoogleTag {
   // Relative to the script, so a Foldline served under a path prefix works too.
   const endpoint = new URL('collect', script.src).href;
   const IDLE = 30000;
-  const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';
   const now = Date.now;
   const max = Math.max;
   const round = Math.round;
@@ -282,7 +281,7 @@ interface GoogleTag {
       if (!slot) {
         if (el.parentElement && el.parentElement.closest(AD_SELECTOR)) return;
         const adSlot = attr(el, 'data-ad-slot');
-        let key = el.id || adSlot || selector(el);
+        let key = slotKey(el);
         seen[key] = (seen[key] || 0) + 1;
         if (seen[key]! > 1) key += `@${seen[key]}`;
         slot = { el, s: { key: key.slice(0, 500), name: key.slice(0, 500), sel: selector(el), x: 0, y: 0, w: 0, h: 0 }, imp: '', gpt: !!w.googletag && /^div-gpt-ad/.test(el.id), r: 0, st: 0, on: 0, iv: 0, mp: 0, rm: 0, vd: false };

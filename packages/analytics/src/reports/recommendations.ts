@@ -53,8 +53,9 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
         .flatMap((outcome) => {
           const unit = unitById.get(outcome.adUnitId);
           if (!unit) return [];
-          // Across: where the rendering put the unit's element on this device, else where the tracker last saw it.
-          const box = rendered?.elements[unit.position_selector];
+          // Across: where the rendering put the unit's element on this device (under the tracker's selector, else under
+          // its slot key), else where the tracker last saw it.
+          const box = rendered?.elements[unit.position_selector] ?? rendered?.elements[`slot:${unit.slot_key}`];
           return [
             {
               adUnitId: unit.id,
