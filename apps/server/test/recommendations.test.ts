@@ -44,7 +44,10 @@ describe('recommendations', () => {
     const outcomes = await feedBeacons(t.app, simulateReaders(plan, READERS, origin), site.trackingCode);
     expect([...outcomes.keys()]).toEqual(['stored']);
     pageId = (await t.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).executeTakeFirstOrThrow()).id;
-  }, 120_000);
+    // The panels wait only seconds for a new rendering (a loaded machine can take longer): render first, as a publisher
+    // who opened the page's heatmaps would have.
+    await Promise.all((['desktop', 'mobile'] as const).map((device) => t.app.screenshots.layout(`${origin}${plan.path}`, device)));
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await new Promise((resolve) => publisher?.close(resolve));
