@@ -9,6 +9,8 @@ import { DEFAULT_PREFERENCES, DEFAULT_THRESHOLDS } from '@foldline/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EVENT_TABLES, HEATMAP_SOURCE_TABLES, heatmapCellsInsertSql, pageCountsInsertSql, toEventTime } from '@foldline/event-store';
+import { analysePages, type LayoutLookup } from '@foldline/analytics';
+import { pagesOfWebsites } from '@foldline/analytics/scope';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
@@ -135,6 +137,22 @@ try {
     meta: { pages: { status: string; pageviews: number }[]; optimization_potential: number };
   };
   const analysed = advice.meta.pages.filter((p) => p.status !== 'too_few_pageviews');
+  // The API remembers an answer for a minute; the engine's own cost (evidence queries and model, renderings in
+  // memory) is what a call pays once a minute, timed here in-process.
+  const context = { db: app.metadata.db, events: app.events, userId: session.user.user_id, now: new Date() };
+  const stored: LayoutLookup = async (url, device) => (await app.screenshots.storedLayout(url, device)) ?? { unavailable: 'not rendered' };
+  const pagesOfFirst = await pagesOfWebsites(app.metadata.db, [websites[0]!]);
+  for (const [label, pages] of [['one page', pagesOfFirst.filter((p) => p.id === pageId)], ['one website', pagesOfFirst]] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const started = performance.now();
+      await analysePages(context, pages, stored);
+      if (i >= WARMUP) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+    console.log(`recommendations engine, uncached (${label}): p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms`);
+  }
   console.log(
     `recommendations evidence (one website, 30 days): ${analysed.length} of ${advice.meta.pages.length} page-devices measured (${analysed.reduce((sum, p) => sum + p.pageviews, 0)} pageviews), ${advice.recommendations.length} recommendations, potential ${advice.meta.optimization_potential.toFixed(1)} %`,
   );

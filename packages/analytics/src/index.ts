@@ -14,3 +14,4 @@ export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';
 export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatmap.ts';
 export { recommendations, analysePages, type LayoutLookup } from './reports/recommendations.ts';
+export { forgetAnalyses } from './recommendations/analysis-cache.ts';

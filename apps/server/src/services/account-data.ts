@@ -1,5 +1,6 @@
 // Removing a set of websites' events, or the websites with everything they hold, shared by website deletion,
 // "Clear Website Data", "Clear All Data" and account deletion.
+import { forgetAnalyses } from '@foldline/analytics';
 import { deleteWebsiteEvents, type WebsiteEventCounts } from '@foldline/event-store';
 import { deleteWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 /** Writes what the ingest buffer holds first, so events that reached the collector before this request go too. */
 export async function deleteEventsOfWebsites(app: FastifyInstance, websiteIds: readonly string[]): Promise<WebsiteEventCounts> {
   if (websiteIds.length > 0) await app.ingest.flush();
-  return deleteWebsiteEvents(app.events, websiteIds);
+  const counts = await deleteWebsiteEvents(app.events, websiteIds);
+  // Recommendations remembered for a minute rest on the deleted evidence.
+  forgetAnalyses(app.events);
+  return counts;
 }
 
 /**

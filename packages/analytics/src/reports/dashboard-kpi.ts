@@ -3,8 +3,8 @@ import type { DashboardKpiResponse, Period } from '@foldline/contracts';
 import { ratio, relativeChange, type AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
-import { pagesOfWebsites, websitesInScope } from '../scope.ts';
-import { analysePages, type LayoutLookup } from './recommendations.ts';
+import { websitesInScope } from '../scope.ts';
+import { analyseWebsite, type LayoutLookup } from './recommendations.ts';
 
 /**
  * The optimization potential (DESIGN.md) is the open recommendations' promise: each one's extra share of pageviews
@@ -21,13 +21,14 @@ export async function dashboardKpi(
   const websiteIds = websites.map((w) => w.id);
   const windows = periodWindows(params.period, context.now);
   const query = { filters: { websiteIds }, range: windows.current, comparison: windows.previous };
-  const [rows, traffic, analysis] = await Promise.all([
+  const [rows, traffic, analyses] = await Promise.all([
     runQuery(context.events, { ...query, metrics: ['impressions', 'viewable_impressions', 'ad_clicks'] }),
     runQuery(context.events, { ...query, metrics: ['pageviews'], dimensions: ['page_id', 'device'] }),
-    pagesOfWebsites(context.db, websiteIds).then((pages) => analysePages(context, pages, layoutOf)),
+    Promise.all(websiteIds.map((id) => analyseWebsite(context, id, layoutOf, 'stored'))),
   ]);
+  const recommendations = analyses.flatMap((analysis) => analysis.recommendations);
   const extraShare = new Map<string, number>();
-  for (const r of analysis.recommendations) {
+  for (const r of recommendations) {
     const key = `${r.page_id} ${r.device}`;
     extraShare.set(key, (extraShare.get(key) ?? 0) + r.expected.extra_viewable_impressions / r.evidence.pageviews);
   }
@@ -53,11 +54,11 @@ export async function dashboardKpi(
       optimizationPotential: { value: current.potential, change: current.potential - previous.potential },
     },
     optimization: {
-      recommendations: analysis.recommendations.length,
+      recommendations: recommendations.length,
       byType: {
-        new_ad_placement: analysis.recommendations.filter((r) => r.type === 'new_ad_placement').length,
-        move_ad_unit: analysis.recommendations.filter((r) => r.type === 'move_ad_unit').length,
-        format_change: analysis.recommendations.filter((r) => r.type === 'format_change').length,
+        new_ad_placement: recommendations.filter((r) => r.type === 'new_ad_placement').length,
+        move_ad_unit: recommendations.filter((r) => r.type === 'move_ad_unit').length,
+        format_change: recommendations.filter((r) => r.type === 'format_change').length,
       },
       extraViewableImpressions: Math.round(current.extra),
       viewableImpressions: current.viewable,

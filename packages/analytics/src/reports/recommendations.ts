@@ -5,13 +5,14 @@ import { contentLayout, probeKey, probesFor, recommendForWebsite, type PageDevic
 import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
+import { remembered } from '../recommendations/analysis-cache.ts';
 import { readSeenCounts, readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
 import type { RenderedLayout } from './heatmap.ts';
 
 /** The page as rendered on a device, or why it cannot be had now, in plain words (no capture yet, browser missing,
  * page down); never throws. */
-export type LayoutLookup = (url: string, device: DeviceType) => Promise<RenderedLayout | { unavailable: string }>;
+export type LayoutLookup = (url: string, device: DeviceType) => Promise<RenderedLayout | { unavailable: string; pending?: boolean }>;
 
 export interface Analysis {
   window: TimeWindow;
@@ -19,6 +20,8 @@ export interface Analysis {
   recommendations: Recommendation[];
   /** Viewable impressions of every unit on the pages analysed, in the window. */
   viewable: number;
+  /** False when a rendering was still under way: the answer will improve on the next look. */
+  complete: boolean;
 }
 
 const DAY = 86_400_000;
@@ -42,12 +45,14 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   const viewable = outcomes.reduce((sum, outcome) => sum + outcome.viewable, 0);
 
   // Only pages with enough readers on a device are rendered and measured; the others are reported as too small.
+  let complete = true;
   const evidence = await Promise.all(
     traffic.map(async (entry): Promise<PageDeviceEvidence> => {
       const page = pageById.get(entry.pageId) as ScopedPage;
       const enough = entry.pageviews >= MIN_RECOMMENDATION_PAGEVIEWS;
       const lookup = enough ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device) : { unavailable: 'Not rendered' };
       const rendered = 'unavailable' in lookup ? undefined : lookup;
+      if ('unavailable' in lookup && lookup.pending) complete = false;
       const pageUnits = outcomes
         .filter((outcome) => outcome.pageId === entry.pageId && outcome.device === entry.device)
         .flatMap((outcome) => {
@@ -108,7 +113,14 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   }
   recommendations.sort((a, b) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions);
   results.sort((a, b) => b.analysis.pageviews - a.analysis.pageviews);
-  return { window, results, recommendations, viewable };
+  return { window, results, recommendations, viewable, complete };
+}
+
+/** analysePages for one website's pages, remembered for a minute (see analysis-cache.ts); `mode` names the layouts. */
+export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, mode: string): Promise<Analysis> {
+  return remembered(context.events, `website ${websiteId} ${mode}`, context.now.getTime(), async () =>
+    analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf),
+  );
 }
 
 export async function recommendations(
@@ -116,10 +128,14 @@ export async function recommendations(
   params: { pageId?: string | undefined; websiteId?: string | undefined },
   layoutOf: LayoutLookup,
 ): Promise<RecommendationsResponse> {
-  const pages = params.pageId
-    ? [await pageInScope(context.db, context.userId, params.pageId)]
-    : await pagesOfWebsites(context.db, (await websitesInScope(context.db, context.userId, params.websiteId)).map((w) => w.id));
-  const analysis = await analysePages(context, pages, layoutOf);
+  let analysis: Analysis;
+  if (params.pageId) {
+    const page = await pageInScope(context.db, context.userId, params.pageId);
+    analysis = await remembered(context.events, `page ${page.id} rendered`, context.now.getTime(), () => analysePages(context, [page], layoutOf));
+  } else {
+    const [website] = await websitesInScope(context.db, context.userId, params.websiteId);
+    analysis = await analyseWebsite(context, (website as { id: string }).id, layoutOf, 'rendered');
+  }
   const extra = analysis.recommendations.reduce((sum, r) => sum + r.expected.extra_viewable_impressions, 0);
   return {
     recommendations: analysis.recommendations,

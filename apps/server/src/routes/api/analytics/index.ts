@@ -61,8 +61,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       (layout) => layout,
       (error: unknown) => ({ unavailable: `The page could not be rendered to find its content breaks (${error instanceof Error ? error.message : 'unknown error'})` }),
     );
-    const late = new Promise<{ unavailable: string }>((resolve) => {
-      const timer = setTimeout(() => resolve({ unavailable: 'The page is still being rendered to find its content breaks (look again in a minute)' }), RENDER_WAIT_MS);
+    const late = new Promise<{ unavailable: string; pending: boolean }>((resolve) => {
+      const timer = setTimeout(() => resolve({ unavailable: 'The page is still being rendered to find its content breaks (look again in a minute)', pending: true }), RENDER_WAIT_MS);
       void capture.finally(() => clearTimeout(timer));
     });
     return Promise.race([capture, late]);
