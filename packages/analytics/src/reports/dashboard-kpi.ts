@@ -21,9 +21,8 @@ export async function dashboardKpi(
   const websiteIds = websites.map((w) => w.id);
   const windows = periodWindows(params.period, context.now);
   const query = { filters: { websiteIds }, range: windows.current, comparison: windows.previous };
-  const [rows, traffic, analyses] = await Promise.all([
+  const [rows, analyses] = await Promise.all([
     runQuery(context.events, { ...query, metrics: ['impressions', 'viewable_impressions', 'ad_clicks'] }),
-    runQuery(context.events, { ...query, metrics: ['pageviews'], dimensions: ['page_id', 'device'] }),
     Promise.all(websiteIds.map((id) => analyseWebsite(context, id, layoutOf, 'stored'))),
   ]);
   const recommendations = analyses.flatMap((analysis) => analysis.recommendations);
@@ -32,6 +31,10 @@ export async function dashboardKpi(
     const key = `${r.page_id} ${r.device}`;
     extraShare.set(key, (extraShare.get(key) ?? 0) + r.expected.extra_viewable_impressions / r.evidence.pageviews);
   }
+  // The periods' pageviews of the pages with recommendations only: the others promise nothing.
+  const pageIds = [...new Set(recommendations.map((r) => r.page_id))];
+  const traffic =
+    pageIds.length === 0 ? [] : await runQuery(context.events, { ...query, filters: { websiteIds, pageIds }, metrics: ['pageviews'], dimensions: ['page_id', 'device'] });
   const summarize = (period: 'current' | 'previous') => {
     const totals = rows.filter((row) => row.period === period);
     const impressions = totals.reduce((sum, row) => sum + row.metrics.impressions, 0);
