@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { optimizationDescription } from '../../../components/analytics/recommendation-text.ts';
 import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
 import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -59,7 +60,12 @@ export default function DashboardHomeRoute() {
             <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} changeUnit="%" />
             <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} changeUnit="%" />
             <KpiCard title="Average Click-Through Rate" value={formatPercent(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} changeUnit="%" />
-            <KpiCard title="Optimization Potential" value={formatPercent(kpi.data.kpis.optimizationPotential.value)} change={kpi.data.kpis.optimizationPotential.change} />
+            <KpiCard
+              title="Optimization Potential"
+              value={formatPercent(kpi.data.kpis.optimizationPotential.value)}
+              change={kpi.data.kpis.optimizationPotential.change}
+              description={optimizationDescription(kpi.data.optimization)}
+            />
           </div>
         </>
       )}

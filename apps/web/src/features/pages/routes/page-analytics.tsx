@@ -1,12 +1,13 @@
 // /dashboard/pages/:pageId — page analytics: header with breadcrumb and 'View Page', time range and device,
 // the metrics cards, and the four tabs: the click, scroll and engagement heatmaps over the page's screenshot, and
-// ad performance.
+// ad performance with the page's recommendations drawn on its screenshot.
 import { viewabilityBadge, type DeviceType, type HeatmapPeriod, type HeatmapType, type PageWithWebsite } from '@foldline/contracts';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -17,7 +18,9 @@ import { formatDurationMs, formatNumber, formatPercent } from '../../../lib/form
 import { useAdPerformance } from '../api/get-ad-performance.ts';
 import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
+import { usePageRecommendations } from '../api/get-recommendations.ts';
 import { HeatmapPanel } from '../components/heatmap-panel.tsx';
+import { RecommendationPreview } from '../components/recommendation-preview.tsx';
 
 const DEVICE_OPTIONS: { value: DeviceType; label: string }[] = [
   { value: 'desktop', label: 'Desktop' },
@@ -135,6 +138,8 @@ function PageMetrics({ pageId, period, device }: { pageId: string; period: Heatm
 
 function AdPerformance({ page, period, device }: { page: PageWithWebsite; period: HeatmapPeriod; device: DeviceType }) {
   const performance = useAdPerformance({ pageId: page.page_id, period, deviceType: device });
+  // The last 30 days on every device, whatever the period: switching device or period asks nothing new.
+  const recommendations = usePageRecommendations({ pageId: page.page_id });
   return (
     <div className="space-y-6">
       <Card title="Ad Performance">
@@ -164,9 +169,13 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
           </ul>
         )}
       </Card>
-      <Card title="Recommendations">
-        <p className="text-sm text-slate-600">No recommendations are available for this page yet.</p>
-      </Card>
+      {/* The selected device's recommendations come first and the other devices' follow (the panel says why). */}
+      <RecommendationsPanel
+        recommendations={recommendations}
+        scope="page"
+        device={device}
+        preview={(recommendation) => <RecommendationPreview url={page.url} recommendation={recommendation} />}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { AdUnitSort, Period, SortOrder, WebsiteWithPages } from '@foldline/
 import { useState } from 'react';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -14,6 +15,7 @@ import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/tabl
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatDecimal, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useAdUnits } from '../api/analytics-ad-units.ts';
+import { useWebsiteRecommendations } from '../api/analytics-recommendations.ts';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 const ALL = 'all';
@@ -49,6 +51,8 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
     ...(format === ALL ? {} : { format }),
     ...(search.trim() ? { search: search.trim() } : {}),
   });
+  // Every page of the website, whatever the filters: recommendations rest on the last 30 days of all its pages.
+  const recommendations = useWebsiteRecommendations({ websiteId: website.website_id });
   const filtering = pageId !== ALL || format !== ALL || status !== 'all' || search.trim() !== '';
 
   const sortBy = (key: AdUnitSort) => {
@@ -138,12 +142,7 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
         </>
       )}
 
-      <Card title="Recommendations">
-        <EmptyState
-          title="No recommendations available yet"
-          description="Placement and format recommendations will appear here once the recommendations engine has analysed this website's data."
-        />
-      </Card>
+      <RecommendationsPanel recommendations={recommendations} scope="website" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { OVERVIEW_TOP_PAGES_LIMITS, type Period, type WebsiteWithPages } from '@
 import { useState } from 'react';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
+import { optimizationDescription } from '../../../components/analytics/recommendation-text.ts';
 import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
 import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -55,7 +56,13 @@ function AdsMetrics({ website }: { website: WebsiteWithPages }) {
             <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} changeUnit="%" changeStyle="arrow" />
             <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} changeUnit="%" changeStyle="arrow" />
             <KpiCard title="Click-Through Rate" value={formatPercent(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} changeUnit="%" changeStyle="arrow" />
-            <KpiCard title="Optimization Potential" value={formatPercent(kpi.data.kpis.optimizationPotential.value)} change={kpi.data.kpis.optimizationPotential.change} changeStyle="arrow" />
+            <KpiCard
+              title="Optimization Potential"
+              value={formatPercent(kpi.data.kpis.optimizationPotential.value)}
+              change={kpi.data.kpis.optimizationPotential.change}
+              changeStyle="arrow"
+              description={optimizationDescription(kpi.data.optimization)}
+            />
           </div>
         )}
         {series.isPending ? (
