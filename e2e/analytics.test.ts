@@ -2,11 +2,11 @@
 // and page analytics with its heatmap tabs, against the real server (events written through its ingest pipeline)
 // and the system Chromium.
 import { randomUUID } from 'node:crypto';
-import type { DashboardKpiResponse, Website } from '@foldline/contracts';
+import type { DashboardKpiResponse, RecommendationsResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageviews, MINUTE, sendPageview, type FixturePageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
-import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { checkA11y, expectNoHorizontalOverflow, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -56,6 +56,16 @@ async function signedIn(path: string, width?: number): Promise<Page> {
   return page;
 }
 
+/** A KPI card by its title. */
+function kpiCard(page: Page, title: string) {
+  return page.locator('div', { has: page.getByRole('heading', { name: title, exact: true }) }).last();
+}
+
+/** The Recommendations panel (a card titled 'Recommendations'). */
+function recommendationsPanel(page: Page) {
+  return page.locator('section', { has: page.getByRole('heading', { name: 'Recommendations', exact: true }) });
+}
+
 describe('analytics screens', () => {
   it('dashboard home shows its empty states for a new account, and the server\'s message when a call fails', async () => {
     const page = await newPage(browser, server);
@@ -86,6 +96,9 @@ describe('analytics screens', () => {
     await expect.poll(() => impressionsCard.textContent()).toContain(kpi.kpis.impressions.value.toLocaleString('en-US'));
     for (const title of ['Average Viewability', 'Average Click-Through Rate', 'Optimization Potential']) await page.getByRole('heading', { name: title }).waitFor();
     expect(await page.getByText('from previous period').count()).toBe(4);
+    // The fixture's pages are far below the engine's minimum sample: the potential says it has nothing behind it.
+    expect(kpi.optimization.recommendations).toBe(0);
+    await kpiCard(page, 'Optimization Potential').getByText('No open recommendations', { exact: true }).waitFor();
     await page.getByRole('img', { name: /Ad impressions .* and viewability per day/ }).waitFor();
     const topPages = page.getByRole('region', { name: 'Top Performing Pages' });
     await topPages.getByText('Front page').waitFor();
@@ -109,6 +122,7 @@ describe('analytics screens', () => {
     await page.getByRole('heading', { name: 'Ads Metrics' }).waitFor();
     await page.getByText('Tracked pages on this website').waitFor();
     await page.getByRole('heading', { name: 'Click-Through Rate' }).waitFor();
+    await kpiCard(page, 'Optimization Potential').getByText('No open recommendations', { exact: true }).waitFor();
     await page.getByText('visitors now').waitFor();
     await page.getByRole('img', { name: /Ad impressions/ }).waitFor();
     await page.getByRole('region', { name: 'Top Performing Pages' }).getByText('/politics/vote').first().waitFor();
@@ -136,7 +150,16 @@ describe('analytics screens', () => {
     await table.getByText('Sidebar box').first().waitFor();
     await page.getByRole('heading', { name: 'Total Ad Units' }).waitFor();
     await page.getByText(/Excellent|Good|Average|Poor/).first().waitFor();
-    await page.getByText('No recommendations available yet').waitFor();
+    // No page has the engine's minimum of pageviews on any device: the panel says so, and how far each one is.
+    const recommendations = await api<RecommendationsResponse>(`/analytics/recommendations?websiteId=${website.website_id}`);
+    expect(recommendations.recommendations).toEqual([]);
+    expect(recommendations.meta.pages.length).toBeGreaterThan(0);
+    const panel = recommendationsPanel(page);
+    await panel.getByText('No page has enough readers yet: recommendations need 300 pageviews of a page on one device in the last 30 days.').waitFor({ timeout: 30_000 });
+    const first = recommendations.meta.pages[0]!;
+    expect(first.message).toMatch(/^\d+ (desktop|mobile|tablet) pageviews? in the last 30 days; recommendations need 300 \(\d+ to go\)\.$/);
+    await panel.getByText(first.message).first().waitFor();
+    await panel.getByText(`${first.page_title} (${first.device}):`).first().waitFor();
     await page.getByLabel('Ad Format').selectOption('320x50');
     await expect.poll(async () => (await table.getByRole('row').allTextContents()).slice(1).every((row) => row.includes('320x50'))).toBe(true);
     await checkA11y(page, 'website ad units tab');
@@ -160,10 +183,40 @@ describe('analytics screens', () => {
     await page.getByRole('tab', { name: 'Ad Performance' }).click();
     await page.getByText('Top banner').waitFor();
     await page.getByText('728x90 (728 x 90)').waitFor();
+    // The page's recommendations are of every device; the one shown comes first, and says why it has none.
+    const { meta } = await api<RecommendationsResponse>(`/analytics/recommendations?pageId=${front.page_id}`);
+    const mobile = meta.pages.find((analysis) => analysis.device === 'mobile');
+    const panel = recommendationsPanel(page);
+    await panel.getByText('No page has enough readers yet', { exact: false }).waitFor({ timeout: 30_000 });
+    if (mobile) await panel.getByText(mobile.message).waitFor();
     await checkA11y(page, 'page analytics');
     await screenshot(page, 'analytics-page-375');
     await expectNoHorizontalOverflow(page, 'page analytics');
     await page.close();
+  });
+
+  it('the recommendations panel shows that it is loading, and the server\'s message when its call fails', async () => {
+    const page = await newPage(browser, server);
+    page.setDefaultTimeout(15_000);
+    const held = await holdRequests(page, '**/api/analytics/recommendations*');
+    await signInWithSession(page, session, `/dashboard/websites/${website.website_id}`);
+    await page.getByRole('tab', { name: 'Ad Units' }).click();
+    const panel = recommendationsPanel(page);
+    await panel.getByText('Loading recommendations...').waitFor();
+    await held.release();
+    await panel.getByText('No page has enough readers yet', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.close();
+
+    const failing = await newPage(browser, server);
+    failing.setDefaultTimeout(15_000);
+    // A 4xx is not retried, so the failure shows at once.
+    await failing.route('**/api/analytics/recommendations*', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Give exactly one of pageId and websiteId' } }) }),
+    );
+    await signInWithSession(failing, session, `/dashboard/websites/${website.website_id}`);
+    await failing.getByRole('tab', { name: 'Ad Units' }).click();
+    await recommendationsPanel(failing).getByText('Failed to load recommendations: Give exactly one of pageId and websiteId').waitFor();
+    await failing.close();
   });
 
   it('dashboard home and website overview fit a 375 px phone', async () => {
