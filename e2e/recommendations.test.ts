@@ -2,16 +2,13 @@
 // the screenshot service, read by the simulator's readers through the collector. The publisher finds the engine's move
 // of the story's poorly placed unit on page analytics (drawn on the page's screenshot, the selected device first) and
 // on the website's Ad Units tab, and the Optimization Potential cards say what they are made of.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DashboardKpiResponse, Recommendation, RecommendationsResponse } from '@foldline/contracts';
 import { ARTICLES, articlePath } from '@foldline/demo/site/content';
 import { planByPath, type PagePlan } from '@foldline/demo/site/page-plan';
-import { serveDemoSite } from '@foldline/demo/site/site';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebsite, type TestWebsite } from '../apps/server/test/collect-factory.ts';
-import { feedBeacons, simulateReaders } from '../apps/server/test/simulated-readers.ts';
+import { feedBeacons, serveDemoPublisher, simulateReaders } from '../apps/server/test/simulated-readers.ts';
 import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -23,7 +20,7 @@ const READERS = 900;
 const FIRST_ANSWER_TIMEOUT = 60_000;
 
 let server: TestServer;
-let publisher: Server;
+let publisher: Awaited<ReturnType<typeof serveDemoPublisher>>;
 let browser: Browser;
 let session: Awaited<ReturnType<typeof registerByApi>>['session'];
 let site: TestWebsite;
@@ -38,13 +35,8 @@ async function api<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  publisher = createServer((request, response) => {
-    void serveDemoSite(new URL(request.url ?? '/', 'http://x').pathname, { trackingScript: undefined }).then((page) =>
-      response.writeHead(page.status, { 'content-type': page.contentType }).end(page.body),
-    );
-  });
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+  publisher = await serveDemoPublisher();
+  const origin = publisher.origin;
   // The publisher is on loopback, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
   server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
   ({ session } = await registerByApi(server));
@@ -65,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await new Promise((resolve) => publisher?.close(resolve));
+  await publisher?.close();
 });
 
 async function signedIn(path: string, width?: number): Promise<Page> {

@@ -2,15 +2,12 @@
 // a local publisher and rendered by Chromium (its content breaks), read by the simulator's readers through the
 // collector. The engine must find the story's deliberately poor placement from the route; bad input answers 400,
 // another user's ids 404, no token 401.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DashboardKpiResponse, RecommendationsResponse } from '@foldline/contracts';
 import { ARTICLES, articlePath } from '@foldline/demo/site/content';
 import { planByPath, type PagePlan } from '@foldline/demo/site/page-plan';
-import { serveDemoSite } from '@foldline/demo/site/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebsite, type TestWebsite } from './collect-factory.ts';
-import { feedBeacons, simulateReaders } from './simulated-readers.ts';
+import { feedBeacons, serveDemoPublisher, simulateReaders } from './simulated-readers.ts';
 import { createTestApp, signUp, type TestApp } from './test-app.ts';
 
 const article = ARTICLES.find((a) => a.slug === 'reservoir-summer-water-savings');
@@ -20,7 +17,7 @@ const READERS = 900;
 
 describe('recommendations', () => {
   let t: TestApp;
-  let publisher: Server;
+  let publisher: Awaited<ReturnType<typeof serveDemoPublisher>>;
   let owner: Awaited<ReturnType<typeof signUp>>;
   let stranger: Awaited<ReturnType<typeof signUp>>;
   let site: TestWebsite;
@@ -29,13 +26,8 @@ describe('recommendations', () => {
   const get = (query: string, headers: Record<string, string> = owner.auth) => t.app.inject({ method: 'GET', url: `/api/analytics/recommendations?${query}`, headers });
 
   beforeAll(async () => {
-    publisher = createServer((request, response) => {
-      void serveDemoSite(new URL(request.url ?? '/', 'http://x').pathname, { trackingScript: undefined }).then((page) =>
-        response.writeHead(page.status, { 'content-type': page.contentType }).end(page.body),
-      );
-    });
-    await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+    publisher = await serveDemoPublisher();
+    const origin = publisher.origin;
     // The publisher is on loopback, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
     t = await createTestApp('sqlite', { env: { ALLOW_PRIVATE_FETCH: '1' } });
     owner = await signUp(t.app);
@@ -50,7 +42,7 @@ describe('recommendations', () => {
   }, 180_000);
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => publisher?.close(resolve));
+    await publisher?.close();
   });
 
   it("finds the story's in-content unit after its last paragraph and says where desktop readers would see it", async () => {

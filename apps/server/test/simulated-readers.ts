@@ -1,10 +1,13 @@
 // The demo simulator's readers for tests: the same readers on every call (reader i draws from its own seed, so a
 // replay differs only in the layout), and their beacons fed through the real collector.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { drawVisitor } from '@foldline/demo/simulator/audience';
 import { simulatePageview, type SimulatedBeacon } from '@foldline/demo/simulator/pageview';
 import { createRng } from '@foldline/demo/simulator/prng';
 import type { PageLayout } from '@foldline/demo/site/layout';
 import type { PagePlan } from '@foldline/demo/site/page-plan';
+import { serveDemoSite } from '@foldline/demo/site/site';
 import type { FastifyInstance } from 'fastify';
 
 const DAY = 86_400_000;
@@ -48,4 +51,18 @@ export async function feedBeacons(app: FastifyInstance, beacons: readonly Simula
   }
   await Promise.all(pending);
   return outcomes;
+}
+
+/** The demo site served on loopback as its publisher would serve it (no tracker: the readers are simulated). */
+export async function serveDemoPublisher(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    void serveDemoSite(new URL(request.url ?? '/', 'http://x').pathname, { trackingScript: undefined }).then((page) =>
+      response.writeHead(page.status, { 'content-type': page.contentType }).end(page.body),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
