@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
 import authentication from './plugins/authentication.ts';
 import demo from './plugins/demo.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { frameworkError } from './plugins/error-handler.ts';
 import ingest from './plugins/ingest.ts';
 import mailer from './plugins/mailer.ts';
 import screenshots from './plugins/screenshots.ts';
@@ -50,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits, visitor hashing).
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

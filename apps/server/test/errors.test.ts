@@ -32,6 +32,16 @@ describeEachDialect('errors', (dialect) => {
     expect(response.json()).toEqual({ error: { message: `No API route for ${method} ${url}` } });
   });
 
+  it("answers an address that does not decode, and an over-long id, in the one error shape", async () => {
+    const user = await signUp(t.app);
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/websites/%E0%A4%A', headers: user.auth });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ error: { message: 'The address is not valid' } });
+    const long = await t.app.inject({ method: 'GET', url: `/api/websites/${'a'.repeat(101)}`, headers: user.auth });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { message: 'The address is too long' } });
+  });
+
   it('answers malformed JSON and a wrong content type with a 4xx', async () => {
     const user = await signUp(t.app);
     const badJson = await t.app.inject({
