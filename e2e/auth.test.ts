@@ -347,8 +347,13 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
       await menu.getByRole('menuitem', { name: 'Settings' }).click();
       await page.waitForURL('**/dashboard/settings');
 
-      await page.getByRole('button', { name: 'Open user menu' }).click();
-      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      // The menu closes with a transition: reopening it before the old one is gone can toggle it shut again and leave
+      // 'Sign out' pointing at the closing menu (this step timed out once on a loaded machine). Wait for each state.
+      await menu.waitFor({ state: 'detached' });
+      await menuButton.click();
+      const signOut = page.getByRole('menu').getByRole('menuitem', { name: 'Sign out' });
+      await signOut.waitFor({ state: 'visible' });
+      await signOut.click();
       await page.waitForURL(`${server.url}/`);
       expect(await storedSession(page)).toEqual({ local: [null, null, null], session: [null, null, null] });
       await page.goto('/dashboard');
