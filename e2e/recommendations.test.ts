@@ -85,6 +85,10 @@ describe('recommendations', () => {
     const page = await signedIn(`/dashboard/pages/${pageId}`);
     await page.getByRole('heading', { name: /^Page Analytics: / }).waitFor();
     await page.getByRole('tab', { name: 'Ad Performance' }).click();
+    // The phone-only in-article unit never renders on desktop: greyed as not shown there, not a red 0.0 %.
+    const phoneOnly = page.getByRole('listitem').filter({ hasText: '/21700045/daily_gazette/article_inline' });
+    await phoneOnly.getByText('Not shown on desktop', { exact: true }).waitFor();
+    expect(await phoneOnly.getByText('viewable', { exact: false }).count()).toBe(0);
     const card = recommendationCard(page, move);
     await card.waitFor({ timeout: FIRST_ANSWER_TIMEOUT });
     await card.getByText('Move ad unit', { exact: true }).waitFor();

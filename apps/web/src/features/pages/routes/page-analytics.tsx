@@ -136,6 +136,11 @@ function PageMetrics({ pageId, period, device }: { pageId: string; period: Heatm
   );
 }
 
+/** Units that rendered on the device first (in the API's order), the others after them. */
+function shownFirst<T extends { metrics: { total_impressions: number } }>(units: readonly T[]): T[] {
+  return [...units.filter((unit) => unit.metrics.total_impressions > 0), ...units.filter((unit) => unit.metrics.total_impressions === 0)];
+}
+
 function AdPerformance({ page, period, device }: { page: PageWithWebsite; period: HeatmapPeriod; device: DeviceType }) {
   const performance = useAdPerformance({ pageId: page.page_id, period, deviceType: device });
   // The last 30 days on every device, whatever the period: switching device or period asks nothing new.
@@ -151,21 +156,30 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
           <p className="text-sm text-slate-600">No ad units detected for this page yet.</p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {performance.data.data.ad_units.map(({ ad_unit, metrics }) => (
-              <li key={ad_unit.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-medium text-slate-900">{ad_unit.name}</p>
-                  <p className="text-sm text-slate-500">
-                    {ad_unit.format} ({ad_unit.dimensions.width} x {ad_unit.dimensions.height})
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-center gap-4 text-sm">
-                  <Badge tone={viewabilityBadge(metrics.viewability)}>{formatPercent(metrics.viewability)} viewable</Badge>
-                  <span>CTR {formatPercent(metrics.ctr)}</span>
-                  <span>{formatNumber(metrics.total_impressions)} impressions</span>
-                </div>
-              </li>
-            ))}
+            {shownFirst(performance.data.data.ad_units).map(({ ad_unit, metrics }) => {
+              // A unit with no impression on this device is not on its layout (a phone-only banner on desktop): greyed
+              // and last, rather than a red 0.0 % that reads as a failing unit.
+              const shown = metrics.total_impressions > 0;
+              return (
+                <li key={ad_unit.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className={shown ? 'font-medium text-slate-900' : 'font-medium text-slate-500'}>{ad_unit.name}</p>
+                    <p className="text-sm text-slate-500">
+                      {ad_unit.format} ({ad_unit.dimensions.width} x {ad_unit.dimensions.height})
+                    </p>
+                  </div>
+                  {shown ? (
+                    <div className="flex flex-wrap items-center gap-4 text-sm">
+                      <Badge tone={viewabilityBadge(metrics.viewability)}>{formatPercent(metrics.viewability)} viewable</Badge>
+                      <span>CTR {formatPercent(metrics.ctr)}</span>
+                      <span>{formatNumber(metrics.total_impressions)} impressions</span>
+                    </div>
+                  ) : (
+                    <span className="text-sm text-slate-500">Not shown on {device}</span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </Card>
