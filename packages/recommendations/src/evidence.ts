@@ -4,7 +4,7 @@
 // visible). The reader in packages/analytics fills these from the event store; the engine itself does no I/O.
 import type { DeviceType } from '@foldline/contracts';
 import type { ContentLayout } from './content-breaks.ts';
-import { viewableShare } from './formats.ts';
+import { viewableShare } from '@foldline/tracker/viewability';
 
 export interface Rect {
   x: number;

@@ -25,11 +25,6 @@ export const AD_FORMATS: readonly AdFormat[] = [
 /** Where a unit sits: in the main content column, in a sidebar beside it, or across the page. */
 export type Column = 'main' | 'sidebar' | 'full';
 
-/** IAB / MRC: units of at least 242,500 px² count as viewable with 30 % of their pixels in view, others with 50 %. */
-export function viewableShare(width: number, height: number): number {
-  return width * height >= 242_500 ? 0.3 : 0.5;
-}
-
 export function formatName(width: number, height: number): string {
   return `${width}x${height}`;
 }

@@ -5,7 +5,7 @@ import { calibrate, pooledCalibration, recommendForPage, type Calibration, type 
 
 export { contentLayout, type Box, type ContentLayout } from './content-breaks.ts';
 export { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
-export { AD_FORMATS, formatName, viewableShare } from './formats.ts';
+export { AD_FORMATS, formatName } from './formats.ts';
 export { calibrate, pooledCalibration, probesFor, recommendForPage, type Calibration, type PageResult } from './recommend.ts';
 export { wilson, type Interval } from './wilson.ts';
 

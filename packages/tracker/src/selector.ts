@@ -18,7 +18,11 @@ export const selector = (el: Element | null): string => {
 };
 
 /** Ad slots as the tracker finds them: GPT containers, AdSense <ins> elements, anything with a data-ad-slot. */
-export const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';
+const AD_SELECTOR = 'div[id^="div-gpt-ad"],ins.adsbygoogle,[data-ad-slot]';
+
+/** The page's ad slots, outermost only (an AdSense <ins> inside a GPT container is one slot). */
+export const adSlots = (root: ParentNode): Element[] =>
+  Array.from(root.querySelectorAll(AD_SELECTOR)).filter((el) => !(el.parentElement && el.parentElement.closest(AD_SELECTOR)));
 
 /** What names an ad slot on its page across visits: its id, else its AdSense slot, else its selector. */
 export const slotKey = (el: Element): string => el.id || el.getAttribute('data-ad-slot') || selector(el);

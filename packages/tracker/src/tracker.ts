@@ -2,7 +2,8 @@
 // batch per pageview to /api/collect. Cookieless, no dependencies, 4 KB gzipped budget (see build.ts).
 // The beacon format is defined in packages/contracts/src/collect.ts; keys here are its short keys.
 import { sessionId, uuid } from './ids.ts';
-import { AD_SELECTOR, selector, slotKey } from './selector.ts';
+import { adSlots, selector, slotKey } from './selector.ts';
+import { viewableShare } from './viewability.ts';
 
 interface Prefs {
   clicks: boolean;
@@ -234,7 +235,7 @@ interface GoogleTag {
   /** Runs the MRC clock: ≥ 50 % in view (30 % above 242,500 px²) for 1 continuous second while visible. */
   const measure = (slot: Slot) => {
     const t = now();
-    const inView = !!slot.imp && visible() && slot.r >= (slot.s.w * slot.s.h > 242500 ? 0.3 : 0.5);
+    const inView = !!slot.imp && visible() && slot.r >= viewableShare(slot.s.w, slot.s.h);
     if (slot.imp && visible()) slot.mp = max(slot.mp, round(slot.r * 100));
     if (slot.on) slot.iv += t - slot.on;
     if (inView && !slot.st) {
@@ -276,10 +277,9 @@ interface GoogleTag {
   const scan = () => {
     if (!prefs.ads || !pv) return;
     const seen: Record<string, number> = {};
-    d.querySelectorAll(AD_SELECTOR).forEach((el) => {
+    adSlots(d).forEach((el) => {
       let slot = slots.get(el);
       if (!slot) {
-        if (el.parentElement && el.parentElement.closest(AD_SELECTOR)) return;
         const adSlot = attr(el, 'data-ad-slot');
         let key = slotKey(el);
         seen[key] = (seen[key] || 0) + 1;

@@ -1,6 +1,6 @@
 // Runs inside the captured page (bundled by page-script.ts): scrolls through it so lazy content loads, and measures
 // it — the document height and the box of every element under the tracker's own selector.
-import { AD_SELECTOR, selector, slotKey } from '@foldline/tracker/selector';
+import { adSlots, selector, slotKey } from '@foldline/tracker/selector';
 
 /** [x, y, width, height] in document pixels. */
 export type Box = [number, number, number, number];
@@ -43,23 +43,27 @@ export function elementMap(): Record<string, Box> {
   const boxes: Record<string, Box> = {};
   const dx = window.scrollX;
   const dy = window.scrollY;
+  /** The element's box in document pixels, or undefined when it has none. */
+  const boxOf = (el: Element): Box | undefined => {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) return undefined;
+    return [Math.round(rect.left + dx), Math.round(rect.top + dy), Math.round(rect.width), Math.round(rect.height)];
+  };
   let count = 0;
   for (const el of Array.from(document.querySelectorAll('*'))) {
-    const rect = el.getBoundingClientRect();
-    if (rect.width === 0 && rect.height === 0) continue;
+    const box = boxOf(el);
+    if (!box) continue;
     const key = selector(el);
     if (key in boxes) continue;
     if (++count > MAX_ELEMENTS) break;
-    boxes[key] = [Math.round(rect.left + dx), Math.round(rect.top + dy), Math.round(rect.width), Math.round(rect.height)];
+    boxes[key] = box;
   }
   // Ad slots also under `slot:` and the key the tracker names them by, as the recommendations look units up (their
   // stored selector can differ from the rendering's when the page differs between visits).
-  for (const el of Array.from(document.querySelectorAll(AD_SELECTOR))) {
-    if (el.parentElement && el.parentElement.closest(AD_SELECTOR)) continue;
+  for (const el of adSlots(document)) {
     const key = `slot:${slotKey(el)}`;
-    const rect = el.getBoundingClientRect();
-    if (key in boxes || (rect.width === 0 && rect.height === 0)) continue;
-    boxes[key] = [Math.round(rect.left + dx), Math.round(rect.top + dy), Math.round(rect.width), Math.round(rect.height)];
+    const box = boxOf(el);
+    if (box && !(key in boxes)) boxes[key] = box;
   }
   return boxes;
 }

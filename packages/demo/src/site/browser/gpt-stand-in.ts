@@ -1,5 +1,6 @@
 // Browser script: a local stand-in for Google Publisher Tag (gpt.js) with the parts of its API that trackers use,
 // filling slots with local creatives after a simulated ad-server delay. Nothing leaves the machine.
+import { viewableShare } from '@foldline/tracker/viewability';
 import { creativeFor, FILL_RATE, renderDelayMs, type Creative } from './ad-server.ts';
 
 type Listener = (event: Record<string, unknown>) => void;
@@ -72,7 +73,7 @@ function emit(type: string, slot: Slot, extra: Record<string, unknown> = {}): vo
 
 /** impressionViewable by Active View's rule: 50 % of the slot in view for 1 continuous second on a visible page. */
 function watchViewability(slot: Slot, element: HTMLElement, [w, h]: SizeArray): void {
-  const threshold = w * h >= 242_500 ? 0.3 : 0.5;
+  const threshold = viewableShare(w, h);
   let ratio = 0;
   let timer: number | undefined;
   let done = false;
