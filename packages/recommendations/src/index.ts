@@ -1,12 +1,12 @@
 // Public surface of the recommendations engine: pure functions from evidence to recommendations (no I/O).
 import type { Recommendation } from '@foldline/contracts';
 import type { PageDeviceEvidence, SeenCounts } from './evidence.ts';
-import { calibrate, pooledCalibration, recommendForPage, type Calibration, type PageResult } from './recommend.ts';
+import { byGain, calibrate, pooledCalibration, recommendForPage, type Calibration, type PageResult } from './recommend.ts';
 
 export { contentLayout, type Box, type ContentLayout } from './content-breaks.ts';
 export { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
 export { AD_FORMATS, formatName } from './formats.ts';
-export { calibrate, pooledCalibration, probesFor, recommendForPage, type Calibration, type PageResult } from './recommend.ts';
+export { byGain, calibrate, enoughReaders, pooledCalibration, probesFor, recommendForPage, type Calibration, type PageResult } from './recommend.ts';
 export { wilson, type Interval } from './wilson.ts';
 
 export interface SiteInput {
@@ -25,6 +25,6 @@ export function recommendForWebsite(inputs: readonly SiteInput[]): { results: Pa
     if (calibration) own.set(evidence.device, [...(own.get(evidence.device) ?? []), calibration]);
   }
   const results = inputs.map(({ evidence, seen }) => recommendForPage(evidence, seen, pooledCalibration(own.get(evidence.device) ?? [])));
-  const recommendations = results.flatMap((result) => result.recommendations).sort((a, b) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions);
+  const recommendations = results.flatMap((result) => result.recommendations).sort(byGain);
   return { results, recommendations };
 }

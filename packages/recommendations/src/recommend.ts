@@ -4,7 +4,7 @@
 // Rates here are shares of pageviews: the share in which a unit is viewable (measured) or a rectangle would be
 // (predicted from the readers' viewport spans, corrected by how well that prediction matched the page's own units).
 // Extra viewable impressions over the window are then pageviews × the difference in rates.
-import { MIN_RECOMMENDATION_PAGEVIEWS, type PageAnalysis, type Recommendation } from '@foldline/contracts';
+import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type PageAnalysis, type Recommendation } from '@foldline/contracts';
 import type { ContentLayout } from './content-breaks.ts';
 import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
 import { formatName, formatsFitting, type AdFormat, type Column } from './formats.ts';
@@ -43,7 +43,12 @@ export interface PageResult {
   analysis: PageAnalysis;
 }
 
-const DEVICE_WORD = { desktop: 'desktop', tablet: 'tablet', mobile: 'mobile' } as const;
+/** Largest gain first: the order every list of recommendations is shown in. */
+export const byGain = (a: Recommendation, b: Recommendation) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions;
+
+/** Whether a page has enough readers on a device to recommend anything for it. */
+export const enoughReaders = (pageviews: number) => pageviews >= MIN_RECOMMENDATION_PAGEVIEWS;
+
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const pixels = (value: number) => `${Math.round(value).toLocaleString('en-US')} px`;
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -112,14 +117,14 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
     message,
     calibration: calibration && withCalibration ? { units: calibration.units, factor: round(calibration.factor, 3), mean_error: round(calibration.meanError, 1) } : null,
   });
-  const device = DEVICE_WORD[evidence.device];
-  if (evidence.pageviews < MIN_RECOMMENDATION_PAGEVIEWS) {
+  const { device } = evidence;
+  if (!enoughReaders(evidence.pageviews)) {
     const missing = MIN_RECOMMENDATION_PAGEVIEWS - evidence.pageviews;
     return {
       recommendations: [],
       analysis: analysis(
         'too_few_pageviews',
-        `${count(evidence.pageviews)} ${device} pageviews in the last 30 days; recommendations need ${count(MIN_RECOMMENDATION_PAGEVIEWS)} (${count(missing)} to go).`,
+        `${count(evidence.pageviews)} ${device} pageviews in the last ${RECOMMENDATION_WINDOW_DAYS} days; recommendations need ${count(MIN_RECOMMENDATION_PAGEVIEWS)} (${count(missing)} to go).`,
         false,
       ),
     };
@@ -199,7 +204,7 @@ class PageEngine {
       if (advice) out.push(advice);
     }
     out.push(...this.newPlacements());
-    return out.sort((a, b) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions);
+    return out;
   }
 
   /** The model's share of pageviews in which the rectangle would be viewable, with its interval. */
@@ -229,6 +234,11 @@ class PageEngine {
     return height <= MAX_DENSITY[this.evidence.device] * column.height;
   }
 
+  /** Extra viewable impressions over the window: pageviews × the gain in share. */
+  private extra(current: Interval, predicted: Interval): number {
+    return Math.round(this.n * Math.max(0, predicted.rate - current.rate));
+  }
+
   private confidence(): Recommendation['confidence'] {
     const c = this.calibration;
     if (!c || !this.ownCalibration) return 'low';
@@ -249,7 +259,7 @@ class PageEngine {
         current_view_rate: round(current.rate * 100, 1),
         predicted_view_rate: round(predicted.rate * 100, 1),
         predicted_view_rate_low: round(predicted.low * 100, 1),
-        extra_viewable_impressions: Math.round(this.n * Math.max(0, predicted.rate - current.rate)),
+        extra_viewable_impressions: this.extra(current, predicted),
       },
       evidence: { pageviews: this.n, impressions },
       confidence: this.confidence(),
@@ -259,7 +269,7 @@ class PageEngine {
   /** The better of moving the unit to a content break and giving it another format, if either clears MIN_GAIN. */
   private moveOrFormat(unit: UnitEvidence): Recommendation | undefined {
     const current = this.measured(unit);
-    const device = DEVICE_WORD[this.evidence.device];
+    const { device } = this.evidence;
     const layout = this.evidence.layout;
     type Option = { rect: Rect; predicted: Interval; kind: 'move' | 'format'; format?: AdFormat };
     const options: Option[] = [];
@@ -323,7 +333,7 @@ class PageEngine {
   private newPlacements(): Recommendation[] {
     const layout = this.evidence.layout;
     if (!layout) return [];
-    const device = DEVICE_WORD[this.evidence.device];
+    const { device } = this.evidence;
     const candidates = layout.breaks.flatMap((y) =>
       columnFormats(this.evidence).map((format) => {
         const rect = atBreak(layout, y, format);
@@ -340,7 +350,7 @@ class PageEngine {
       if (!this.fits(candidate.rect, undefined, taken) || !this.densityAllows([...taken, candidate.rect])) continue;
       taken.push(candidate.rect);
       const { rect, format, predicted } = candidate;
-      const extra = Math.round(this.n * predicted.rate);
+      const extra = this.extra(none, predicted);
       out.push({
         ...this.base(
           `new_ad_placement:${this.evidence.pageId}:${this.evidence.device}:${Math.round(rect.y)}`,

@@ -1,7 +1,7 @@
 // GET /api/analytics/recommendations: placement advice for one page (the specification's call) or every page of a
 // website (the Ad Units tab), from the last 30 days' evidence, and the optimization potential it adds up to.
 import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
-import { contentLayout, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
+import { byGain, contentLayout, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
 import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
@@ -49,8 +49,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   const evidence = await Promise.all(
     traffic.map(async (entry): Promise<PageDeviceEvidence> => {
       const page = pageById.get(entry.pageId) as ScopedPage;
-      const enough = entry.pageviews >= MIN_RECOMMENDATION_PAGEVIEWS;
-      const lookup = enough ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device) : { unavailable: 'Not rendered' };
+      const lookup = enoughReaders(entry.pageviews) ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device) : { unavailable: 'Not rendered' };
       const rendered = 'unavailable' in lookup ? undefined : lookup;
       if ('unavailable' in lookup && lookup.pending) complete = false;
       const pageUnits = outcomes
@@ -85,7 +84,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
     }),
   );
 
-  const measured = evidence.filter((e) => e.pageviews >= MIN_RECOMMENDATION_PAGEVIEWS);
+  const measured = evidence.filter((e) => enoughReaders(e.pageviews));
   const counts = await readSeenCounts(
     context.events,
     websiteIds,
@@ -111,7 +110,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
     results.push(...site.results);
     recommendations.push(...site.recommendations);
   }
-  recommendations.sort((a, b) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions);
+  recommendations.sort(byGain);
   results.sort((a, b) => b.analysis.pageviews - a.analysis.pageviews);
   return { window, results, recommendations, viewable, complete };
 }
@@ -133,8 +132,9 @@ export async function recommendations(
     const page = await pageInScope(context.db, context.userId, params.pageId);
     analysis = await remembered(context.events, `page ${page.id} rendered`, context.now.getTime(), () => analysePages(context, [page], layoutOf));
   } else {
+    // Answers 404 for a website that is not the user's; the query's schema makes sure one of the two ids is given.
     const [website] = await websitesInScope(context.db, context.userId, params.websiteId);
-    analysis = await analyseWebsite(context, (website as { id: string }).id, layoutOf, 'rendered');
+    analysis = await analyseWebsite(context, website!.id, layoutOf, 'rendered');
   }
   const extra = analysis.recommendations.reduce((sum, r) => sum + r.expected.extra_viewable_impressions, 0);
   return {
