@@ -41,6 +41,9 @@ const MAX_QUEUED = 12;
 /** Layouts kept in memory (element maps run to a few hundred KB on long pages). */
 const MAX_LAYOUTS = 100;
 
+/** Where a page's layout on a device is kept in memory (and its capture shared while under way). */
+const layoutKey = (normalisedUrl: string, device: DeviceType) => `${device} ${normalisedUrl}`;
+
 function parseUrl(url: string): string {
   if (!URL.canParse(url)) throw new ScreenshotError(400, 'url must be an http or https address');
   const parsed = new URL(url);
@@ -73,7 +76,7 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
   /** A fresh cached capture, else a new one; either way its layout is kept in memory. */
   async function capture(url: string, device: DeviceType, { refresh = false }: { refresh?: boolean } = {}): Promise<PageCapture> {
     const normalised = parseUrl(url);
-    const key = `${device} ${normalised}`;
+    const key = layoutKey(normalised, device);
     if (!refresh) {
       const cached = await cache.read(normalised, device);
       if (cached && Date.now() - cached.capturedAt.getTime() < FRESH_MS) return remember(key, cached);
@@ -92,7 +95,7 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
     },
     capture,
     async layout(url, device) {
-      const kept = layouts.get(`${device} ${parseUrl(url)}`);
+      const kept = layouts.get(layoutKey(parseUrl(url), device));
       if (kept && Date.now() - kept.capturedAt.getTime() < FRESH_MS) return kept;
       const { image: _image, ...layout } = await capture(url, device);
       return layout;
@@ -102,7 +105,7 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
     },
     async storedLayout(url, device) {
       const normalised = parseUrl(url);
-      const key = `${device} ${normalised}`;
+      const key = layoutKey(normalised, device);
       const kept = layouts.get(key);
       if (kept) return kept;
       const cached = await cache.read(normalised, device);
