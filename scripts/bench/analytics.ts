@@ -1,6 +1,7 @@
 // Analytics benchmark: loads 10 million events straight into the event store (INSERT … SELECT from numbers(),
 // deterministic pseudo-random distributions), then times every analytics endpoint over HTTP for the month and
-// quarter periods (the recommendations, which always read 30 days, once) and prints p50/p95 and the server's memory. Run by `npm run bench` (or `npm run bench analytics`).
+// quarter periods (the recommendations, which always read 30 days, once) and prints p50/p95 and the server's memory.
+// Run by `npm run bench` (or `npm run bench analytics`).
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,17 +113,12 @@ try {
   console.log(`\n${'endpoint'.padEnd(32)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const period of ['month', 'quarter']) {
     for (const [label, url] of endpoints(period)) {
-      const times: number[] = [];
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const started = performance.now();
+      const { p50, p95 } = await timed(async () => {
         const response = await fetch(`${base}/api/analytics${url}`, { headers });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-        if (i >= WARMUP) times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-      console.log(`${label!.padEnd(32)} ${period.padEnd(8)} ${at(0.5).toFixed(1).padStart(8)} ${at(0.95).toFixed(1).padStart(8)}`);
+      });
+      console.log(`${label!.padEnd(32)} ${period.padEnd(8)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`);
     }
   }
   const memory = process.memoryUsage();
@@ -143,15 +139,8 @@ try {
   const stored: LayoutLookup = async (url, device) => (await app.screenshots.storedLayout(url, device)) ?? { unavailable: 'not rendered' };
   const pagesOfFirst = await pagesOfWebsites(app.metadata.db, [websites[0]!]);
   for (const [label, pages] of [['one page', pagesOfFirst.filter((p) => p.id === pageId)], ['one website', pagesOfFirst]] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < WARMUP + RUNS; i++) {
-      const started = performance.now();
-      await analysePages(context, pages, stored);
-      if (i >= WARMUP) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-    console.log(`recommendations engine, uncached (${label}): p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms`);
+    const { p50, p95 } = await timed(() => analysePages(context, pages, stored));
+    console.log(`recommendations engine, uncached (${label}): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
   }
   console.log(
     `recommendations evidence (one website, 30 days): ${analysed.length} of ${advice.meta.pages.length} page-devices measured (${analysed.reduce((sum, p) => sum + p.pageviews, 0)} pageviews), ${advice.recommendations.length} recommendations, potential ${advice.meta.optimization_potential.toFixed(1)} %`,
@@ -160,6 +149,19 @@ try {
   publisher.close();
   await app.close();
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Runs a call WARMUP times untimed, then RUNS times timed: its median and 95th percentile, ms. */
+async function timed(call: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const started = performance.now();
+    await call();
+    if (i >= WARMUP) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
 }
 
 async function post<T>(url: string, body: unknown): Promise<T> {

@@ -2,7 +2,7 @@
 // beacons go through the real collector into the event store, and the engine recommends from that evidence. Then
 // each recommendation is applied to the simulated layout and the same readers (same seeds) visit again: the change
 // in the unit's viewable impressions must be what the recommendation promised, within ±25 %.
-import type { Recommendation } from '@foldline/contracts';
+import { REFERENCE_WIDTHS, type Recommendation } from '@foldline/contracts';
 import { analysePages, type LayoutLookup } from '@foldline/analytics';
 import { pagesOfWebsites } from '@foldline/analytics/scope';
 import type { SimulatedBeacon } from '@foldline/demo/simulator/pageview';
@@ -16,7 +16,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 const ORIGIN = 'http://news.localhost';
 const READERS = 3000;
-const REFERENCE_WIDTH = { desktop: 1920, tablet: 768, mobile: 375 } as const;
 const TOLERANCE = 0.25;
 
 const article = ARTICLES.find((a) => a.slug === 'reservoir-summer-water-savings');
@@ -37,18 +36,16 @@ function viewableBySlot(beacons: readonly SimulatedBeacon[]): Map<string, number
 
 /** The page as the simulator lays it out at the device's reference width, in the screenshot service's terms. */
 const layoutLookup: LayoutLookup = async (_url, device) => {
-  const layout = layoutPage(plan, REFERENCE_WIDTH[device]);
+  const layout = layoutPage(plan, REFERENCE_WIDTHS[device]);
   const elements: Record<string, [number, number, number, number]> = {};
   for (const element of [...layout.content, ...layout.links, ...layout.slots]) elements[element.selector] = [element.rect.x, element.rect.y, element.rect.w, element.rect.h];
   return { documentHeight: layout.docHeight, elements };
 };
 
-const deviceOfWidth = (width: number) => (width < 768 ? 'mobile' : width < 1024 ? 'tablet' : 'desktop');
-
 /** The layout with the recommendation applied, on its device only; and the slot whose viewable impressions it changes. */
 function applied(recommendation: Recommendation): { adjust: (layout: PageLayout) => PageLayout; slotKey: (layout: PageLayout) => string } {
   const onDevice = (change: (layout: PageLayout) => PageLayout) => (layout: PageLayout) =>
-    deviceOfWidth(layout.viewportWidth) === recommendation.device ? change(layout) : layout;
+    layout.device === recommendation.device ? change(layout) : layout;
   const unitSlot = (layout: PageLayout, name: string) => layout.slots.find((slot) => slot.spec.name === name);
   const centred = (layout: PageLayout, width: number) => layout.mainColumn.x + Math.round((layout.mainColumn.w - width) / 2);
   switch (recommendation.type) {
@@ -120,7 +117,7 @@ describe('recommendations replayed on the simulated site', () => {
     const misses: string[] = [];
     for (const recommendation of found) {
       const { adjust, slotKey } = applied(recommendation);
-      const key = slotKey(layoutPage(plan, REFERENCE_WIDTH[recommendation.device]));
+      const key = slotKey(layoutPage(plan, REFERENCE_WIDTHS[recommendation.device]));
       const replay = viewableBySlot(visit(adjust));
       const measured = (replay.get(key) ?? 0) - (baseline.get(key) ?? 0);
       const promised = recommendation.expected.extra_viewable_impressions;

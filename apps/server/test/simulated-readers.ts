@@ -5,12 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { drawVisitor } from '@foldline/demo/simulator/audience';
 import { simulatePageview, type SimulatedBeacon } from '@foldline/demo/simulator/pageview';
 import { createRng } from '@foldline/demo/simulator/prng';
+import { DAY_MS } from '@foldline/demo/simulator/traffic';
 import type { PageLayout } from '@foldline/demo/site/layout';
 import type { PagePlan } from '@foldline/demo/site/page-plan';
 import { serveDemoSite } from '@foldline/demo/site/site';
 import type { FastifyInstance } from 'fastify';
-
-const DAY = 86_400_000;
 
 /** `count` readers of one page over the last 25 days (inside the recommendations' 30-day window). */
 export function simulateReaders(plan: PagePlan, count: number, origin: string, adjustLayout?: (layout: PageLayout) => PageLayout): SimulatedBeacon[] {
@@ -23,7 +22,7 @@ export function simulateReaders(plan: PagePlan, count: number, origin: string, a
       rng,
       plan,
       visitor,
-      start: now - 25 * DAY + Math.floor((i / count) * 24 * DAY),
+      start: now - 25 * DAY_MS + Math.floor((i / count) * 24 * DAY_MS),
       site: 'unused',
       url: `${origin}${plan.path}`,
       referrer: '',
