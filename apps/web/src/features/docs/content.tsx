@@ -187,8 +187,8 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
         </ul>
         <p>
           <strong>How the figures are made.</strong> For every page and device, Foldline takes the last 30 days of the readers' viewport
-          positions and counts, for any rectangle of the page, the pageviews in which at least half of it (30 % for units of 242,500 px²
-          and more) stayed in view for one continuous second while the tab was visible: the MRC rule that ad servers count viewable
+          positions and counts, for any rectangle of the page, the pageviews in which at least half of it (30 % for units over
+          242,500 px²) stayed in view for one continuous second while the tab was visible: the MRC rule that ad servers count viewable
           impressions by. It checks that count against each existing unit's measured viewable impressions and corrects every prediction by
           the difference (the panel shows how far off the model was: its calibration). The page's content breaks come from rendering the
           page, as for the heatmaps.
