@@ -47,8 +47,9 @@ declare module 'fastify' {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits, visitor hashing).
-    trustProxy: true,
+    // The client address (rate limits, visitor hashing) comes from X-Forwarded-For only through the proxies the
+    // operator named in TRUST_PROXY; otherwise it is the connection's own address.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();

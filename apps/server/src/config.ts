@@ -1,6 +1,7 @@
 // Reads and checks the environment once at start; every variable has a default that works in embedded mode.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEMO_HOST } from '@foldline/demo/seed/demo-account';
 import type { FetchPolicy } from '@foldline/screenshots/address-guard';
@@ -16,6 +17,37 @@ const urlVar = (protocols: string[]) =>
     });
 
 const booleanVar = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+/** Which hops may say who the client is in X-Forwarded-For: nobody (the default: a client could write any address
+ * there, forging its rate-limit key and visitor hash), the nearest N proxies, or proxies at the listed addresses or
+ * networks (proxy-addr's names loopback, linklocal and uniquelocal too). 'true' (trust everybody) is refused. */
+const trustProxyVar = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim();
+  if (text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (text === 'true' || entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a hop count or a comma-separated list of proxy addresses or networks (trusting every address would let any client forge its own)',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +66,7 @@ const envSchema = z.object({
    * says so: a signed-in user names the URLs, and would otherwise reach the server's own network. */
   ALLOW_PRIVATE_FETCH: booleanVar.default(false),
   CHROMIUM_PATH: z.string().optional(),
+  TRUST_PROXY: trustProxyVar.default(false),
 });
 
 export interface Config {
@@ -52,6 +85,7 @@ export interface Config {
    * addresses are refused. */
   fetchPolicy: FetchPolicy;
   chromiumPath: string | undefined;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: e.DEMO ? [`${DEMO_HOST}:${e.PORT}`] : [],
     },
     chromiumPath: e.CHROMIUM_PATH,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       demo: true,
       chromiumPath: undefined,
+      trustProxy: false,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -68,6 +69,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, CHROMIUM_PATH: '/opt/chrome/chrome' }).chromiumPath).toBe('/opt/chrome/chrome');
   });
 
+  it('trusts forwarded addresses only from the proxies named in TRUST_PROXY', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback, 10.0.0.0/8,fd00::1')).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -81,6 +90,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DEMO', 'maybe'],
     ['ALLOW_PRIVATE_FETCH', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'proxy.example.com'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('refuses %s=%j with a ConfigError naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: dataDir, [name]: value });
     expect(load).toThrow(ConfigError);

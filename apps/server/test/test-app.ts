@@ -45,6 +45,8 @@ export async function createTestApp(dialect: Dialect = 'sqlite', options: BuildO
     DEMO: '0',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests stand for readers at many addresses through X-Forwarded-For, as if behind a proxy on loopback.
+    TRUST_PROXY: 'loopback',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
