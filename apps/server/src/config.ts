@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEMO_HOST } from '@foldline/demo/seed/demo-account';
+import { DEFAULT_COLLECT_LIMITS, type CollectLimits } from '@foldline/ingest';
 import type { FetchPolicy } from '@foldline/screenshots/address-guard';
 import { z } from 'zod';
 
@@ -67,6 +68,9 @@ const envSchema = z.object({
   ALLOW_PRIVATE_FETCH: booleanVar.default(false),
   CHROMIUM_PATH: z.string().optional(),
   TRUST_PROXY: trustProxyVar.default(false),
+  COLLECT_WEBSITE_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.eventsPerWebsite),
+  COLLECT_NEW_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.newPagesPerWebsite),
+  COLLECT_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.pagesPerWebsite),
 });
 
 export interface Config {
@@ -86,6 +90,8 @@ export interface Config {
   fetchPolicy: FetchPolicy;
   chromiumPath: string | undefined;
   trustProxy: TrustProxy;
+  /** The collector's budgets per website (packages/ingest/src/budgets.ts); the per-visit ones are fixed. */
+  collectLimits: CollectLimits;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     chromiumPath: e.CHROMIUM_PATH,
     trustProxy: e.TRUST_PROXY,
+    collectLimits: {
+      ...DEFAULT_COLLECT_LIMITS,
+      eventsPerWebsite: e.COLLECT_WEBSITE_EVENTS_PER_MINUTE,
+      newPagesPerWebsite: e.COLLECT_NEW_PAGES_PER_MINUTE,
+      pagesPerWebsite: e.COLLECT_MAX_PAGES,
+    },
   };
 }
 

@@ -17,10 +17,11 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts apps/server/src/server.ts on a free loopback port with its own data directory (nodeArgs: e.g. --cpu-prof). */
-export async function startServerProcess(dataDir: string, nodeArgs: string[] = []): Promise<ServerProcess> {
+/** Starts apps/server/src/server.ts on a free loopback port with its own data directory (nodeArgs: e.g. --cpu-prof;
+ * env: more variables). */
+export async function startServerProcess(dataDir: string, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'info', PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 'loopback' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'info', PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 'loopback', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code ?? 0)));

@@ -257,21 +257,93 @@ describeEachDialect('collect fuzz', (dialect) => {
   }, 120_000);
 });
 
-describeEachDialect('collect rate limit', (dialect) => {
+describeEachDialect('collect budgets', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: { collect: { max: 5, timeWindow: 60_000 } } });
+    t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
 
-  it('answers 429 once one address sends too many beacons', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await collect(t.app, '{}', { ip: '203.0.113.9' })).statusCode).toBe(400);
-    const limited = await collect(t.app, '{}', { ip: '203.0.113.9' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/Too many requests/);
-    expect((await collect(t.app, '{}', { ip: '203.0.113.10' })).statusCode).toBe(400);
+  it('stores every reader behind one shared address (a NAT or an office)', async () => {
+    const site = await insertWebsite(t.app);
+    const answers = new Map<string, number>();
+    // Readers' beacons arrive side by side, so group commit writes them together.
+    const responses = await Promise.all(
+      Array.from({ length: 1500 }, (_, n) => collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/articles/${n % 10}` }), { ip: '198.51.100.7' })),
+    );
+    for (const response of responses) {
+      const key = `${response.statusCode} ${response.json().ok}`;
+      answers.set(key, (answers.get(key) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(answers)).toEqual({ '200 true': 1500 });
+    expect(await storedPageviews(t.app, site.id)).toBe(1500);
+  }, 60_000);
+
+  it('drops what one pageview sends beyond a reader\'s beacons a minute, counted as visit_budget', async () => {
+    const site = await insertWebsite(t.app);
+    const first = beacon(site, [pageviewEvent()]);
+    const before = t.app.ingest.stats().dropped.visit_budget;
+    const later = { ...first, e: [{ k: 'eng' as const, a: 0, ms: 1000, sd: 10, pd: 10, dh: 4000 }] };
+    const answers = await Promise.all(Array.from({ length: 62 }, (_, i) => collect(t.app, i === 0 ? first : later)));
+    expect(answers.filter((answer) => answer.json().ok)).toHaveLength(60);
+    expect(t.app.ingest.stats().dropped.visit_budget - before).toBe(2);
   });
 });
+
+describeEachDialect('collect website limits', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { COLLECT_WEBSITE_EVENTS_PER_MINUTE: '40', COLLECT_NEW_PAGES_PER_MINUTE: '3', COLLECT_MAX_PAGES: '4' } });
+  });
+  afterAll(() => t.close());
+
+  it('drops a website\'s events beyond its budget a minute, counted as website_budget, and not another website\'s', async () => {
+    const site = await insertWebsite(t.app);
+    const other = await insertWebsite(t.app);
+    const before = t.app.ingest.stats().dropped.website_budget;
+    // Ten events a beacon, each beacon a new pageview and visit: only the website's budget of 40 holds them.
+    const tenEvents = () => [pageviewEvent(), ...Array.from({ length: 9 }, () => ({ k: 'span' as const, a: 0, y: 0, vh: 800, dh: 4000, d: 500 }))];
+    const answers: boolean[] = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await collect(t.app, beacon(site, tenEvents()))).json().ok);
+    expect(answers).toEqual([true, true, true, true, false, false]);
+    expect(t.app.ingest.stats().dropped.website_budget - before).toBe(20);
+    expect(await storedPageviews(t.app, site.id)).toBe(4);
+    expect((await collect(t.app, beacon(other, tenEvents()))).json().ok).toBe(true);
+  });
+
+  it('limits the new pages a website gains a minute and in all, counted as page_limit, while known pages still collect', async () => {
+    const site = await insertWebsite(t.app);
+    const before = t.app.ingest.stats().dropped.page_limit;
+    const visit = (n: number) => collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/flood/${n}` }));
+    const answers: boolean[] = [];
+    for (let n = 0; n < 5; n += 1) answers.push((await visit(n)).json().ok);
+    // Three new pages a minute: the fourth and fifth are refused, a known page is not.
+    expect(answers).toEqual([true, true, true, false, false]);
+    expect((await visit(0)).json().ok).toBe(true);
+    expect(t.app.ingest.stats().dropped.page_limit - before).toBe(2);
+    const pages = await t.app.metadata.db.selectFrom('pages').select('url_path').where('website_id', '=', site.id).execute();
+    expect(pages.map((page) => page.url_path).sort()).toEqual(['/flood/0', '/flood/1', '/flood/2']);
+  });
+
+  it('refuses a new page once the website has its most pages, whenever it comes', async () => {
+    const site = await insertWebsite(t.app);
+    const now = new Date().toISOString();
+    // Four pages from before this process started: the limit counts the store's pages, not only its own.
+    await t.app.metadata.db
+      .insertInto('pages')
+      .values(['/a', '/b', '/c', '/d'].map((url_path) => ({ id: randomUUID(), website_id: site.id, url_path, origin: `https://${site.domain}`, title: url_path, status: 'active', created_at: now, last_activity: now })))
+      .execute();
+    const answer = await collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/e` }));
+    expect(answer.json().ok).toBe(false);
+    expect((await collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/a` }))).json().ok).toBe(true);
+  });
+});
+
+async function storedPageviews(app: TestApp['app'], websiteId: string): Promise<number> {
+  await app.ingest.flush();
+  const [row] = await app.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews WHERE website_id = {websiteId:UUID}', { websiteId });
+  return Number(row!.n);
+}
 
 /** A small deterministic generator, so a failing fuzz case can be reproduced. */
 function seededRandom(seed: number): () => number {

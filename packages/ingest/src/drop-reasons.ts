@@ -17,6 +17,12 @@ export const DROP_REASONS = [
   'scroll_off',
   'engagement_off',
   'ads_off',
+  /** A pageview sent more beacons, or a visit opened more pageviews, in a minute than a reader can (budgets.ts). */
+  'visit_budget',
+  /** The website stored its budget of events this minute. */
+  'website_budget',
+  /** A new page would pass the website's limit of new pages a minute or of pages in all. */
+  'page_limit',
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 

@@ -3,3 +3,4 @@ export { createIngest, steps, type Ingest, type IngestOptions, type IngestResult
 export { DROP_REASONS, type DropReason } from './drop-reasons.ts';
 export { isBotUserAgent } from './bots.ts';
 export { hostBelongsTo, type CollectPrefs } from './website-cache.ts';
+export { DEFAULT_COLLECT_LIMITS, type CollectLimits } from './budgets.ts';

@@ -4,6 +4,7 @@ import { collectPayloadSchema, deviceFromViewportWidth, type CollectEvent, type 
 import { HEATMAP_CELLS_TABLE, heatmapCellsOf, PAGE_COUNTS_TABLE, pageCountsOf, type EventStore } from '@foldline/event-store';
 import type { MetadataDb } from '@foldline/metadata';
 import { isBotUserAgent } from './bots.ts';
+import { createBudgets, DEFAULT_COLLECT_LIMITS, type Budgets, type CollectLimits } from './budgets.ts';
 import { DROP_REASONS, INVALID_REASONS, PayloadDropped, type DropReason } from './drop-reasons.ts';
 import { createRegistry, type Registry } from './registry.ts';
 import { toRows } from './rows.ts';
@@ -18,6 +19,9 @@ export interface RequestMeta {
   userAgent: string;
   /** Server clock when the batch arrived, ms. The demo simulator passes simulated past times. */
   receivedAt: number;
+  /** Held to the collector's budgets (budgets.ts): beacons from the web are. The demo's simulated history, a
+   * month written in minutes, is not. */
+  budgeted?: boolean;
 }
 
 export interface IngestResult {
@@ -60,6 +64,8 @@ export interface IngestOptions extends WriteBufferOptions {
   saltFile?: string;
   /** How long a website lookup is trusted, ms. */
   websiteTtlMs?: number;
+  /** The collector's budgets and page limits; DEFAULT_COLLECT_LIMITS for what is not given. */
+  limits?: Partial<CollectLimits>;
   onError?: (error: unknown) => void;
 }
 
@@ -79,6 +85,7 @@ interface Parts {
   websites: WebsiteCache;
   registry: Registry;
   hasher: VisitorHasher;
+  budgets: Budgets;
   buffer: WriteBuffer;
   /** Device class per recent pageview, for batches that carry no viewport width. */
   devices: Map<string, string>;
@@ -169,6 +176,16 @@ export const steps: readonly Step[] = [
     },
   },
   {
+    name: 'hold-to-budgets',
+    run(batch, parts) {
+      if (!batch.meta.budgeted || batch.events.length === 0) return;
+      const payload = batch.payload!;
+      const verdict = parts.budgets.charge({ websiteId: batch.site!.id, pageviewId: payload.pv, sessionId: payload.sid, events: batch.events.length });
+      if (verdict === 'visit_budget') throw new PayloadDropped(verdict, 'This pageview or visit sent more in a minute than a reader can');
+      if (verdict === 'website_budget') throw new PayloadDropped(verdict, 'This website stored its budget of events for this minute');
+    },
+  },
+  {
     name: 'enrich-and-buffer',
     async run(batch, parts) {
       if (batch.events.length === 0) return;
@@ -244,10 +261,12 @@ function decodeSafely(path: string): string {
 
 export function createIngest(options: IngestOptions): Ingest {
   const onError = options.onError ?? ((error: unknown) => console.error('ingest:', error));
+  const limits = { ...DEFAULT_COLLECT_LIMITS, ...options.limits };
   const parts: Parts = {
     websites: createWebsiteCache(options.metadata, options.websiteTtlMs),
-    registry: createRegistry(options.metadata, onError),
+    registry: createRegistry(options.metadata, limits, onError),
     hasher: createVisitorHasher(options.saltFile),
+    budgets: createBudgets(limits),
     // The page counts and heatmap cells the rollups are built from go into each write of events
     // (event-store/src/page-counts.ts, heatmap-cells.ts).
     buffer: createWriteBuffer(options.events, {

@@ -2,6 +2,8 @@
 // last_detected are refreshed at most once a minute per page or unit (of event time), never on every event.
 import { randomUUID } from 'node:crypto';
 import type { MetadataDb } from '@foldline/metadata';
+import { MinuteCounter, type CollectLimits } from './budgets.ts';
+import { PayloadDropped } from './drop-reasons.ts';
 
 /** How often (event time) a known page's last_activity or a unit's last_detected is written again. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -48,8 +50,15 @@ export interface Registry {
 
 const iso = (time: number) => new Date(time).toISOString();
 
-export function createRegistry(db: MetadataDb, onError: (error: unknown) => void): Registry {
+export type PageLimits = Pick<CollectLimits, 'newPagesPerWebsite' | 'pagesPerWebsite'>;
+
+export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (error: unknown) => void): Registry {
   const pages = new Map<string, Entry>();
+  const newPages = new MinuteCounter();
+  /** Pages per website, counted in the store once and then kept up to date here (another process's new pages are
+   * seen on this process's next start: the limit is a bound against floods, not an exact quota). */
+  const pageTotals = new Map<string, number>();
+  const countingPages = new Map<string, Promise<void>>();
   const units = new Map<string, Entry>();
   const loading = new Map<string, Promise<Entry>>();
   const background = new Set<Promise<unknown>>();
@@ -91,6 +100,7 @@ export function createRegistry(db: MetadataDb, onError: (error: unknown) => void
       db.selectFrom('pages').select(['id', 'last_activity']).where('website_id', '=', s.websiteId).where('url_path', '=', s.urlPath).executeTakeFirst();
     const existing = await find();
     if (existing) return { id: existing.id, touched: existing.last_activity ? Date.parse(existing.last_activity) : 0 };
+    await admitNewPage(s.websiteId);
     // Another collector process may insert the same page at the same moment: the unique key settles it.
     await db
       .insertInto('pages')
@@ -100,6 +110,33 @@ export function createRegistry(db: MetadataDb, onError: (error: unknown) => void
     const created = await find();
     if (!created) throw new Error(`page ${s.urlPath} could not be registered`);
     return { id: created.id, touched: s.at };
+  }
+
+  /** Throws a page_limit drop when the website may not gain a page now; otherwise counts the page it gains. */
+  async function admitNewPage(websiteId: string): Promise<void> {
+    if (!pageTotals.has(websiteId)) {
+      let counting = countingPages.get(websiteId);
+      if (!counting) {
+        counting = db
+          .selectFrom('pages')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('website_id', '=', websiteId)
+          .executeTakeFirstOrThrow()
+          .then((row) => void pageTotals.set(websiteId, Number(row.n)))
+          .finally(() => countingPages.delete(websiteId));
+        countingPages.set(websiteId, counting);
+      }
+      await counting;
+    }
+    // From here to the count's update nothing awaits, so concurrent new pages are counted one by one.
+    const pagesNow = pageTotals.get(websiteId) ?? 0;
+    if (pagesNow >= limits.pagesPerWebsite) {
+      throw new PayloadDropped('page_limit', `This website has ${limits.pagesPerWebsite} pages, the most it may have`);
+    }
+    if (newPages.add(websiteId) > limits.newPagesPerWebsite) {
+      throw new PayloadDropped('page_limit', `This website gained ${limits.newPagesPerWebsite} new pages this minute, the most it may`);
+    }
+    pageTotals.set(websiteId, pagesNow + 1);
   }
 
   async function loadUnit(s: AdUnitSighting): Promise<Entry> {
@@ -149,6 +186,7 @@ export function createRegistry(db: MetadataDb, onError: (error: unknown) => void
       for (const map of [pages, units]) {
         for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
       }
+      pageTotals.delete(websiteId);
     },
     async drain() {
       while (background.size > 0 || loading.size > 0) await Promise.allSettled([...background, ...loading.values()]);

@@ -19,6 +19,7 @@ export default fp<{ config: Config }>(
       metadata: app.metadata.db,
       events: app.events,
       saltFile: path.join(config.dataDir, 'visitor-salts.json'),
+      limits: config.collectLimits,
       onError: (error) => app.log.error({ err: error }, 'ingest background write failed'),
     });
     app.decorate('ingest', ingest);

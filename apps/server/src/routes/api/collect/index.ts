@@ -2,19 +2,10 @@
 // the tracker runs on publishers' sites.
 import { collectResponseSchema } from '@foldline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RateLimitRule } from '../../../app.ts';
 import { badRequest, HttpError } from '../../../errors.ts';
 import { trackerScript } from './tracker-script.ts';
 
-declare module '../../../app.ts' {
-  interface RateLimits {
-    /** Beacons per client address (a NAT of many readers shares one; each sends a few per minute). */
-    collect?: RateLimitRule;
-  }
-}
-
 export const COLLECT_BODY_LIMIT = 64 * 1024;
-const DEFAULT_COLLECT_LIMIT: RateLimitRule = { max: 600, timeWindow: 60_000 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   // Beacons are parsed by the ingest pipeline itself (its parse step), so both content types arrive as text:
@@ -44,12 +35,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: COLLECT_BODY_LIMIT,
       // Two access-log lines per beacon would cost more than the beacon: drops are counted by app.ingest instead.
       logLevel: 'warn',
-      config: { rateLimit: app.rateLimits.collect ?? DEFAULT_COLLECT_LIMIT },
+      // No limit per client address: a carrier's NAT or an office puts thousands of readers behind one. The
+      // ingest pipeline holds each pageview, visit and website to a budget instead (packages/ingest/src/budgets.ts).
       schema: { response: { 200: collectResponseSchema } },
     },
     async (request) => {
       const result = await app.ingest
-        .accept(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', receivedAt: Date.now() })
+        .accept(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', receivedAt: Date.now(), budgeted: true })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'collect failed');
           // The tracker may send again later; nothing of this batch was acknowledged.

@@ -1,0 +1,83 @@
+// What one pageview, one visit and one website may send the collector per minute. They replace a limit per client
+// address, which dropped every reader behind a carrier's NAT or an office once a few hundred of them shared one
+// address: a budget follows what a beacon says it belongs to, and the website's budget bounds what anyone can make
+// a public tracking code store, whatever ids they invent. Windows are whole minutes of the server's clock. Counts
+// are per process: N collector processes allow N times these.
+
+export interface CollectLimits {
+  /** Beacons one pageview may send in a minute. The tracker sends one every 15 s, one on each hide or leave and a
+   * few for ads and fast clicks: a reader stays under 10. */
+  beaconsPerPageview: number;
+  /** Pageviews one visit (session id) may open in a minute. */
+  pageviewsPerSession: number;
+  /** Events one website may store in a minute (10,000 a second: five times the busiest minute of a site with
+   * 100 million pageviews a month). */
+  eventsPerWebsite: number;
+  /** Pages a website may gain in a minute: new URLs on a site appear a few at a time, a flood of invented paths
+   * all at once. */
+  newPagesPerWebsite: number;
+  /** Pages a website may have in all. */
+  pagesPerWebsite: number;
+}
+
+export const DEFAULT_COLLECT_LIMITS: CollectLimits = {
+  beaconsPerPageview: 60,
+  pageviewsPerSession: 60,
+  eventsPerWebsite: 600_000,
+  newPagesPerWebsite: 600,
+  pagesPerWebsite: 100_000,
+};
+
+const WINDOW_MS = 60_000;
+/** Pageviews and sessions remembered per window: ids invented beyond this are held to the website's budget only. */
+const MAX_TRACKED_IDS = 200_000;
+
+/** Counts per key within the current minute, forgotten when the next minute starts. */
+export class MinuteCounter {
+  private window = -1;
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = MAX_TRACKED_IDS,
+  ) {}
+
+  /** The count for key after adding n (n = 0 reads it). A key beyond maxKeys is not remembered and reads n. */
+  add(key: string, n = 1): number {
+    const window = Math.floor(this.now() / WINDOW_MS);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts.clear();
+    }
+    const known = this.counts.get(key);
+    if (known === undefined && this.counts.size >= this.maxKeys) return n;
+    const count = (known ?? 0) + n;
+    this.counts.set(key, count);
+    return count;
+  }
+}
+
+export type BudgetVerdict = 'ok' | 'visit_budget' | 'website_budget';
+
+export interface Budgets {
+  /** Charges a beacon of `events` events to its pageview, session and website, or says which budget it exceeds
+   * (then nothing is charged to the website). */
+  charge(beacon: { websiteId: string; pageviewId: string; sessionId: string; events: number }): BudgetVerdict;
+}
+
+export function createBudgets(limits: CollectLimits, now: () => number = Date.now): Budgets {
+  const pageviews = new MinuteCounter(now);
+  const sessions = new MinuteCounter(now);
+  const websites = new MinuteCounter(now);
+  return {
+    charge({ websiteId, pageviewId, sessionId, events }) {
+      const beacons = pageviews.add(`${websiteId}\n${pageviewId}`);
+      if (beacons > limits.beaconsPerPageview) return 'visit_budget';
+      // A pageview counts against its session on its first beacon of the minute.
+      if (beacons === 1 && sessions.add(`${websiteId}\n${sessionId}`) > limits.pageviewsPerSession) return 'visit_budget';
+      if (websites.add(websiteId, 0) + events > limits.eventsPerWebsite) return 'website_budget';
+      websites.add(websiteId, events);
+      return 'ok';
+    },
+  };
+}

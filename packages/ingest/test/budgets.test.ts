@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createBudgets, MinuteCounter, type CollectLimits } from '../src/budgets.ts';
+
+const limits: CollectLimits = { beaconsPerPageview: 3, pageviewsPerSession: 2, eventsPerWebsite: 20, newPagesPerWebsite: 1, pagesPerWebsite: 1 };
+
+function clock(start = 0) {
+  const state = { now: start };
+  return { state, now: () => state.now };
+}
+
+describe('MinuteCounter', () => {
+  it('counts per key within a minute and starts over in the next', () => {
+    const { state, now } = clock(60_000 * 10 + 5);
+    const counter = new MinuteCounter(now, 2);
+    expect(counter.add('a')).toBe(1);
+    expect(counter.add('a', 4)).toBe(5);
+    expect(counter.add('b')).toBe(1);
+    // A third key is beyond maxKeys: read as its own n, never remembered.
+    expect(counter.add('c')).toBe(1);
+    expect(counter.add('c')).toBe(1);
+    state.now += 60_000;
+    expect(counter.add('a')).toBe(1);
+  });
+});
+
+describe('collector budgets', () => {
+  const beacon = (pageviewId: string, sessionId = 's1', events = 1) => ({ websiteId: 'w1', pageviewId, sessionId, events });
+
+  it('holds a pageview to its beacons a minute', () => {
+    const { state, now } = clock();
+    const budgets = createBudgets(limits, now);
+    expect([1, 2, 3, 4].map(() => budgets.charge(beacon('pv1')))).toEqual(['ok', 'ok', 'ok', 'visit_budget']);
+    state.now += 60_000;
+    expect(budgets.charge(beacon('pv1'))).toBe('ok');
+  });
+
+  it('holds a visit to its pageviews a minute, counting each pageview once', () => {
+    const budgets = createBudgets(limits, clock().now);
+    expect(budgets.charge(beacon('pv1'))).toBe('ok');
+    expect(budgets.charge(beacon('pv1'))).toBe('ok');
+    expect(budgets.charge(beacon('pv2'))).toBe('ok');
+    expect(budgets.charge(beacon('pv3'))).toBe('visit_budget');
+    // Other visits are not held to this one's budget.
+    expect(budgets.charge(beacon('pv4', 's2'))).toBe('ok');
+  });
+
+  it('holds a website to its events a minute, whatever ids the beacons carry', () => {
+    const budgets = createBudgets(limits, clock().now);
+    const verdicts = Array.from({ length: 5 }, (_, i) => budgets.charge(beacon(`pv${i}`, `s${i}`, 6)));
+    expect(verdicts).toEqual(['ok', 'ok', 'ok', 'website_budget', 'website_budget']);
+    // A refused beacon was not charged: a smaller one still fits.
+    expect(budgets.charge(beacon('pv9', 's9', 2))).toBe('ok');
+    expect(budgets.charge({ ...beacon('x', 'y', 1), websiteId: 'w2' })).toBe('ok');
+  });
+});
