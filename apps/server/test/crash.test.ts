@@ -1,5 +1,5 @@
 // Durability: under load, SIGKILL the server; after a restart on the same data directory every beacon that was
-// acknowledged with a 2xx is in the event store (group commit answers only after the write).
+// acknowledged with a 2xx is in the event store (group commit answers only after the write), and none twice.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,12 @@ describe('collector crash', () => {
       const stored = new Set(rows.map((row) => row.pv));
       const lost = [...acknowledged, after.pv].filter((pv) => !stored.has(pv));
       expect(lost).toEqual([]);
+      // Nothing twice: one pageview row per pageview.
+      const [counts] = await events.query<{ rows: string; distinct: string }>(
+        'SELECT count() AS rows, uniqExact(pageview_id) AS distinct FROM foldline.pageviews WHERE website_id = {websiteId:UUID}',
+        { websiteId },
+      );
+      expect(Number(counts!.rows)).toBe(Number(counts!.distinct));
       const [perTable] = await events.query<{ spans: number; clicks: number }>(
         'SELECT (SELECT count() FROM foldline.viewport_spans WHERE pageview_id IN {ids:Array(UUID)}) AS spans, (SELECT count() FROM foldline.clicks WHERE pageview_id IN {ids:Array(UUID)}) AS clicks',
         { ids: acknowledged },

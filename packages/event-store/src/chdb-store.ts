@@ -1,12 +1,16 @@
 // The embedded engine: chDB holds a ClickHouse data directory inside this process.
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
-import { settingsClause, type EventStore, type QueryOptions, type QueryParams } from './event-store.ts';
+import { insertSettings, settingsClause, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
 
 /** chDB allows one data directory per process; opening a second session closes the first. */
 export function openChdbStore(dataDir: string): EventStore {
   mkdirSync(dataDir, { recursive: true });
   const session = new Session(dataDir);
+  // Statements (INSERT … SELECT of rebuilds and bulk loads) never deduplicate: the tables keep recent blocks' ids
+  // for tokened retries (migration 018), and without a token the id would be a hash of the data, which equal rollup
+  // rows of separate statements share. Inserts set their own (insertSettings).
+  session.query("SET deduplicate_insert = 'disable'");
   const running = new Set<Promise<unknown>>();
   let closed = false;
 
@@ -35,11 +39,11 @@ export function openChdbStore(dataDir: string): EventStore {
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       await track(() => session.queryBindAsync(sql, params, { format: 'CSV' }));
     },
-    async insert(table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+    async insert(table: string, rows: ReadonlyArray<Record<string, unknown>>, options?: InsertOptions): Promise<void> {
       if (rows.length === 0) return;
       const payload = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n'));
       await track(() =>
-        session.insert({ table, values: payload, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } }),
+        session.insert({ table, values: payload, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1, ...insertSettings(options) } }),
       );
     },
     async close(): Promise<void> {

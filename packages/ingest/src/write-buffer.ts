@@ -2,6 +2,9 @@
 // only after the batch was written. A batch is written as soon as the previous write finished (after a short
 // gathering delay when the store is idle), or at once when it holds enough rows; under load batches grow by
 // themselves while a write runs, so throughput rises without more inserts per second.
+// A table's insert that fails is tried again a few times under the same deduplication token, so whatever the failed
+// attempt wrote (a part of it, or all of it before the answer was lost) is not written twice.
+import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@foldline/event-store';
 
 export interface WriteBufferOptions {
@@ -10,6 +13,8 @@ export interface WriteBufferOptions {
   gatherMs?: number;
   /** A batch is written at once when it holds this many rows. */
   maxRows?: number;
+  /** Waits before each further attempt of a table's failed insert, ms; the batch fails after the last. */
+  retryDelaysMs?: readonly number[];
   /** Rows computed from a whole batch and written with it (the page counts the rollups are built from); they do
    * not count towards maxRows. */
   derive?: (tables: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>) => Rows;
@@ -18,6 +23,8 @@ export interface WriteBufferOptions {
 export type Rows = Record<string, Record<string, unknown>[]>;
 
 interface Batch {
+  /** Names the batch's inserts for deduplication: `${id}:${table}`. */
+  id: string;
   tables: Map<string, Record<string, unknown>[]>;
   rows: number;
   written: Promise<void>;
@@ -30,6 +37,8 @@ export interface WriteBufferStats {
   rowsWritten: Record<string, number>;
   pendingRows: number;
   failedFlushes: number;
+  /** Table inserts tried again after a failure. */
+  retriedInserts: number;
 }
 
 export interface WriteBuffer {
@@ -49,26 +58,40 @@ function newBatch(): Batch {
   });
   // Nobody may be waiting (e.g. an empty flush); an unobserved rejection must not crash the process.
   written.catch(() => {});
-  return { tables: new Map(), rows: 0, written, resolve, reject };
+  return { id: randomUUID(), tables: new Map(), rows: 0, written, resolve, reject };
 }
 
 export function createWriteBuffer(store: EventStore, options: WriteBufferOptions = {}): WriteBuffer {
   const gatherMs = options.gatherMs ?? 50;
   const maxRows = options.maxRows ?? 10_000;
+  const retryDelaysMs = options.retryDelaysMs ?? [50, 250];
   let current = newBatch();
   let timer: NodeJS.Timeout | undefined;
   /** Batches closed and not yet written (the one being written included). */
   let inFlight = 0;
   // Batches are written one after another, in the order they were closed.
   let writing: Promise<void> = Promise.resolve();
-  const stats: WriteBufferStats = { flushes: 0, rowsWritten: {}, pendingRows: 0, failedFlushes: 0 };
+  const stats: WriteBufferStats = { flushes: 0, rowsWritten: {}, pendingRows: 0, failedFlushes: 0, retriedInserts: 0 };
+
+  async function insertOnce(batch: Batch, table: string, rows: Record<string, unknown>[]): Promise<void> {
+    const deduplicationToken = `${batch.id}:${table}`;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await store.insert(table, rows, { deduplicationToken });
+      } catch (error) {
+        if (attempt >= retryDelaysMs.length) throw error;
+        stats.retriedInserts += 1;
+        await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]));
+      }
+    }
+  }
 
   async function write(batch: Batch): Promise<void> {
     try {
       const tables = Object.fromEntries(batch.tables);
       const written = Object.entries({ ...tables, ...options.derive?.(tables) });
       // One insert per table, side by side: the engine takes them in parallel.
-      await Promise.all(written.map(([table, rows]) => store.insert(table, rows)));
+      await Promise.all(written.map(([table, rows]) => insertOnce(batch, table, rows)));
       stats.flushes += 1;
       for (const [table, rows] of written) stats.rowsWritten[table] = (stats.rowsWritten[table] ?? 0) + rows.length;
       batch.resolve();

@@ -69,6 +69,23 @@ describe('write buffer', () => {
     await expect(buffer.add({ 'foldline.viewport_spans': [span(2)] })).resolves.toBeUndefined();
   });
 
+  it('tries a failed insert again under the same token: rows an attempt wrote before failing are not written twice', async () => {
+    let failures = 1;
+    // The first attempt stores the rows, then fails as if its answer were lost.
+    const flaky: EventStore = {
+      ...store,
+      insert: async (table, rows, options) => {
+        await store.insert(table, rows, options);
+        if (failures-- > 0) throw new Error('connection reset');
+      },
+    };
+    const buffer = createWriteBuffer(flaky, { gatherMs: 5, retryDelaysMs: [1] });
+    const before = await storedSpans();
+    await buffer.add({ 'foldline.viewport_spans': [span(1), span(2)] });
+    expect(await storedSpans()).toBe(before + 2);
+    expect(buffer.stats()).toMatchObject({ retriedInserts: 1, failedFlushes: 0 });
+  });
+
   it('writes the rows derived from a whole batch with it, without counting them towards the row limit', async () => {
     const derived: number[] = [];
     const buffer = createWriteBuffer(store, {

@@ -8,13 +8,14 @@ import * as analytics014 from './014-drop-page-events-rollups.ts';
 import * as analytics015 from './015-page-counts-from-the-writer.ts';
 import * as analytics016 from './016-additive-engagement.ts';
 import * as heatmaps017 from './017-heatmap-cells.ts';
+import * as deduplication018 from './018-insert-deduplication.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
