@@ -1,6 +1,6 @@
 // Composes the server: stores, cross-cutting plugins, the API under /api and the web app for every other path.
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
@@ -37,10 +37,19 @@ export interface BuildOptions {
   serveWebApp?: boolean;
 }
 
+/** A route as registered: what the access sweep and the fuzz test walk, so tomorrow's routes are covered too. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     rateLimits: RateLimits;
+    /** Every route, in the order registered. */
+    routeTable: readonly RouteEntry[];
   }
 }
 
@@ -49,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     // The client address (rate limits, visitor hashing) comes from X-Forwarded-For only through the proxies the
     // operator named in TRUST_PROXY; otherwise it is the connection's own address.
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -58,6 +67,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
+  });
 
   await app.register(errorHandler);
   await app.register(stores, { config });
@@ -76,4 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(demo, { config });
   if (options.serveWebApp !== false) await app.register(webApp);
   return app;
+}
+
+/** Trusts the nearest `hops` proxies, as proxy-addr does for a hop count (which Fastify's types leave out). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
