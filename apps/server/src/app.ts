@@ -75,6 +75,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorHandler);
   await app.register(stores, { config });
+  if (config.serve === 'collector') {
+    // A collector process scales ingestion apart from the dashboard: no sign-in, no dashboard API, no web app,
+    // no demo seeding, no screenshots.
+    await app.register(ingest, { config });
+    await app.register(apiRoutes, { prefix: '/api', collectorOnly: true });
+    return app;
+  }
   await app.register(mailer, { config });
   await app.register(authentication, { config });
   await app.register(rateLimit, {

@@ -68,6 +68,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_FETCH: booleanVar.default(false),
   CHROMIUM_PATH: z.string().optional(),
   TRUST_PROXY: trustProxyVar.default(false),
+  /** 'collector': serve only the collector, the tracker and health, to scale ingestion apart from the dashboard. */
+  SERVE: z.enum(['all', 'collector']).default('all'),
   COLLECT_WEBSITE_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.eventsPerWebsite),
   COLLECT_NEW_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.newPagesPerWebsite),
   COLLECT_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.pagesPerWebsite),
@@ -90,6 +92,8 @@ export interface Config {
   fetchPolicy: FetchPolicy;
   chromiumPath: string | undefined;
   trustProxy: TrustProxy;
+  /** What this process serves: everything, or only the collector (SERVE). */
+  serve: 'all' | 'collector';
   /** The collector's budgets per website (packages/ingest/src/budgets.ts); the per-visit ones are fixed. */
   collectLimits: CollectLimits;
 }
@@ -120,7 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
-    demo: e.DEMO,
+    // A collector process never seeds: the dashboard process does.
+    demo: e.DEMO && e.SERVE === 'all',
     fetchPolicy: {
       allowPrivate: e.ALLOW_PRIVATE_FETCH,
       // The demo site is served by this server on its own port; only that port, not every service on loopback.
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     chromiumPath: e.CHROMIUM_PATH,
     trustProxy: e.TRUST_PROXY,
+    serve: e.SERVE,
     collectLimits: {
       ...DEFAULT_COLLECT_LIMITS,
       eventsPerWebsite: e.COLLECT_WEBSITE_EVENTS_PER_MINUTE,

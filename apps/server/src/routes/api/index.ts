@@ -1,5 +1,5 @@
 // Everything under /api. Each area is a folder whose path is its URL; protected areas add app.authenticate.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import analyticsRoutes from './analytics/index.ts';
 import authRoutes from './auth/index.ts';
 import collectRoutes from './collect/index.ts';
@@ -12,8 +12,13 @@ import usersRoutes from './users/index.ts';
 import verifyRoutes from './verify/index.ts';
 import websitesRoutes from './websites/index.ts';
 
-const apiRoutes: FastifyPluginAsync = async (app) => {
+/** The whole API; with `collectorOnly`, only what a collector process serves: health, the collector and the tracker. */
+const apiRoutes: FastifyPluginAsync<{ collectorOnly?: boolean }> = async (app, { collectorOnly = false }) => {
   await app.register(healthRoutes, { prefix: '/health' });
+  // The collector and the tracker script sit at /api/collect and /api/tracker.js.
+  await app.register(collectRoutes);
+  notFoundAsJson(app);
+  if (collectorOnly) return;
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(websitesRoutes, { prefix: '/websites' });
@@ -23,13 +28,13 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(screenshotsRoutes, { prefix: '/screenshots' });
   await app.register(contactRoutes, { prefix: '/contact' });
   await app.register(docsRoutes, { prefix: '/docs' });
-  // The collector and the tracker script sit at /api/collect and /api/tracker.js.
-  await app.register(collectRoutes);
+};
 
-  // Unknown /api paths answer JSON, never the web app's HTML.
+/** Unknown /api paths answer JSON, never the web app's HTML. */
+function notFoundAsJson(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: { message: `No API route for ${request.method} ${request.url.split('?')[0]}` } });
   });
-};
+}
 
 export default apiRoutes;
