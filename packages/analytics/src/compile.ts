@@ -78,6 +78,11 @@ const ACTIVITY_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks'] 
 
 const TIME = "DateTime64(3, 'UTC')";
 
+/** Distinct sessions, over 64-bit hashes of their ids: uniqExact on the 128-bit UUIDs themselves built hash sets twice
+ * as large, which made a year of top pages take 174 ms at p95 instead of 58 (bench data). Two sessions share a hash
+ * with odds of about n² / 2^65 — 3 in 100 million for a page with a million sessions. */
+const DISTINCT_SESSIONS = 'uniqExact(cityHash64(session_id))';
+
 /** Collects bound parameters and hands out their placeholders. */
 class Params {
   readonly values: Record<string, unknown> = {};
@@ -295,13 +300,13 @@ function sourceBranches(
       return branches;
     }
     case 'sessions':
-      return [branch(context, 'ts', 'foldline.pageviews', `${filterSql} AND ${rawWindow()}`, { c_sessions: 'uniqExact(session_id)' })];
+      return [branch(context, 'ts', 'foldline.pageviews', `${filterSql} AND ${rawWindow()}`, { c_sessions: DISTINCT_SESSIONS })];
     case 'activity': {
       const condition = `${filterSql} AND ${rawWindow()}`;
       const union = ACTIVITY_TABLES.map(
         (table) => `SELECT website_id, ts, page_id, device, session_id FROM foldline.${table} WHERE ${condition}`,
       ).join(' UNION ALL ');
-      return [branch(context, 'ts', `(${union})`, '1', { c_active_visitors: 'uniqExact(session_id)' })];
+      return [branch(context, 'ts', `(${union})`, '1', { c_active_visitors: DISTINCT_SESSIONS })];
     }
   }
 }
