@@ -1,16 +1,18 @@
 // The embedded engine: chDB holds a ClickHouse data directory inside this process.
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
-import { insertSettings, settingsClause, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
+import { insertSettings, PINNED_SETTINGS, settingsClause, STATEMENT_SETTINGS, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
 
 /** chDB allows one data directory per process; opening a second session closes the first. */
 export function openChdbStore(dataDir: string): EventStore {
   mkdirSync(dataDir, { recursive: true });
   const session = new Session(dataDir);
-  // Statements (INSERT … SELECT of rebuilds and bulk loads) never deduplicate: the tables keep recent blocks' ids
-  // for tokened retries (migration 018), and without a token the id would be a hash of the data, which equal rollup
-  // rows of separate statements share. Inserts set their own (insertSettings).
-  session.query("SET deduplicate_insert = 'disable'");
+  // The settings a server would be sent with every request, for the session. Statements (INSERT … SELECT of rebuilds
+  // and bulk loads) never deduplicate: the tables keep recent blocks' ids for tokened retries (migration 018), and
+  // without a token the id would be a hash of the data, which equal rollup rows of separate statements share. Inserts
+  // set their own (insertSettings).
+  const settings = Object.entries({ ...PINNED_SETTINGS, ...STATEMENT_SETTINGS });
+  session.query(`SET ${settings.map(([name, value]) => `${name} = '${value}'`).join(', ')}`);
   const running = new Set<Promise<unknown>>();
   let closed = false;
 

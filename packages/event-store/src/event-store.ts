@@ -30,6 +30,37 @@ export function insertSettings(options: InsertOptions | undefined): Record<strin
     : { deduplicate_insert: 'disable' };
 }
 
+/**
+ * Settings whose defaults differ between chDB, ClickHouse versions and server profiles, pinned to what chDB runs with,
+ * so that both engines answer the same SQL with the same rows in the same JSON types and write alike. chDB sets them
+ * once for its session; the server adapter sends them with every request (a server's defaults are the operator's).
+ */
+export const PINNED_SETTINGS = {
+  // Rows are JSON objects; callers read counts as numbers. Servers before 25.8, and profiles, quote 64-bit integers.
+  output_format_json_quote_64bit_integers: 0,
+  output_format_json_quote_64bit_floats: 0,
+  output_format_json_quote_decimals: 0,
+  output_format_json_quote_denormals: 0,
+  output_format_json_named_tuples_as_objects: 1,
+  output_format_decimal_trailing_zeros: 0,
+  // Times out as 'YYYY-MM-DD hh:mm:ss[.sss]'; in, whatever ISO form a writer sends (a server's default reads fewer).
+  date_time_output_format: 'simple',
+  date_time_input_format: 'best_effort',
+  // Columns and parameters name 'UTC'; this covers the rest (now(), toDate of a bare DateTime) on any host.
+  session_timezone: 'UTC',
+  join_use_nulls: 0,
+  enable_analyzer: 1,
+  // Writes: an insert is written when it returns (the write buffer batches already, and acknowledges after the write);
+  // a DELETE or mutation is done when it returns (website-data.ts counts on it).
+  async_insert: 0,
+  mutations_sync: 1,
+  lightweight_deletes_sync: 2,
+} as const satisfies Record<string, string | number>;
+
+/** The settings of every statement but a tokened insert: nothing is deduplicated, INSERT … SELECT included, since
+ * equal rollup rows of separate statements must both count (see insertSettings). */
+export const STATEMENT_SETTINGS = { deduplicate_insert: 'disable', deduplicate_insert_select: 'disable' } as const;
+
 export interface QueryOptions {
   /** Seconds before the engine stops the query (ClickHouse `max_execution_time`). */
   maxExecutionTime?: number;
