@@ -1,20 +1,23 @@
 // Chooses the event-store engine from configuration and brings its schema up to date.
 import path from 'node:path';
 import { openChdbStore } from './chdb-store.ts';
+import { openClickHouseStore } from './clickhouse-store.ts';
 import type { EventStore } from './event-store.ts';
 import { migrateEventStore } from './migrate.ts';
 
 export interface EventStoreOptions {
   dataDir: string;
+  /** A ClickHouse server (CLICKHOUSE_URL, see clickhouse-store.ts for its form) instead of chDB in `dataDir`. */
   clickhouseUrl?: string | undefined;
 }
 
 export async function openEventStore(options: EventStoreOptions): Promise<EventStore> {
-  if (options.clickhouseUrl) {
-    // The server adapter (HTTP transport, replicated DDL) is planned; refuse loudly rather than pretend.
-    throw new Error('CLICKHOUSE_URL: the ClickHouse server adapter is not available yet; unset it to use the embedded chDB store');
+  const store = options.clickhouseUrl ? openClickHouseStore(options.clickhouseUrl) : openChdbStore(path.join(options.dataDir, 'events'));
+  try {
+    await migrateEventStore(store);
+  } catch (error) {
+    await store.close();
+    throw error;
   }
-  const store = openChdbStore(path.join(options.dataDir, 'events'));
-  await migrateEventStore(store);
   return store;
 }
