@@ -1,18 +1,92 @@
-// The event store's own migration runner: each migration runs once, in order, and is recorded.
+// The event store's own migration runner: each migration runs once, in order, and is recorded — once in all, however
+// many processes start together against one ClickHouse server.
+//
+// Migrations are not safe to run twice at once: their backfills (INSERT … SELECT) would count stored events twice, and
+// 016 swaps a table. So one process runs them and the others wait. ClickHouse has no advisory lock, but an insert under
+// a deduplication token is stored once however many processes send it: each process sends a claim row naming itself
+// under the same token, and the claim that was stored names the runner. The runner keeps a heartbeat while it works and
+// says when it is done; a claim whose heartbeat stopped (a process killed mid-migration) is taken over under the next
+// token. Times are the server's (now64), so clocks of the processes do not matter. chDB takes the same path, alone.
+import { randomUUID } from 'node:crypto';
 import { toEventTime, type EventStore } from './event-store.ts';
-import { eventMigrations } from './migrations/index.ts';
+import { eventMigrations, type EventMigration } from './migrations/index.ts';
 
-export async function migrateEventStore(store: EventStore): Promise<void> {
-  await store.command('CREATE DATABASE IF NOT EXISTS foldline');
+const LOCK_TABLE = 'foldline.schema_migrations_lock';
+
+export interface MigrateOptions {
+  /** How often the runner says it is alive. */
+  heartbeatMs?: number;
+  /** Silence after which a runner counts as gone and its claim is taken over. */
+  leaseMs?: number;
+  /** How often a waiting process looks again. */
+  pollMs?: number;
+}
+
+export async function migrateEventStore(store: EventStore, options: MigrateOptions = {}): Promise<void> {
+  const { heartbeatMs = 5_000, leaseMs = 60_000, pollMs = 250 } = options;
+  // A user without the right to create databases can still be given an existing one.
+  const [exists] = await store.query<{ result: number }>('EXISTS DATABASE foldline');
+  if (!exists?.result) await store.command('CREATE DATABASE IF NOT EXISTS foldline');
   await store.command(
     'CREATE TABLE IF NOT EXISTS foldline.schema_migrations (name String, applied_at DateTime64(3, \'UTC\')) ENGINE = MergeTree ORDER BY name',
   );
-  const applied = new Set(
-    (await store.query<{ name: string }>('SELECT name FROM foldline.schema_migrations')).map((row) => row.name),
+  // Claims, heartbeats and releases; claims keep their token's id (the deduplication window) so a repeated one is dropped.
+  await store.command(
+    `CREATE TABLE IF NOT EXISTS ${LOCK_TABLE} (token String, kind LowCardinality(String), owner String, at DateTime64(3, 'UTC') DEFAULT now64(3))
+      ENGINE = MergeTree ORDER BY (token, at) SETTINGS non_replicated_deduplication_window = 1000`,
   );
-  for (const migration of eventMigrations) {
-    if (applied.has(migration.name)) continue;
-    for (const statement of migration.statements) await store.command(statement);
-    await store.insert('foldline.schema_migrations', [{ name: migration.name, applied_at: toEventTime(Date.now()) }]);
+
+  const me = randomUUID();
+  let first = '';
+  let attempt = 0;
+  for (;;) {
+    const pending = await pendingMigrations(store);
+    if (pending.length === 0) return;
+    // A new first migration starts at claim 0; the same one again (its runner failed or vanished) at the next claim.
+    if (pending[0]!.name === first) attempt += 1;
+    else [first, attempt] = [pending[0]!.name, 0];
+    const token = `${first}#${attempt}`;
+    await store.insert(LOCK_TABLE, [{ token, kind: 'claim', owner: me }], { deduplicationToken: `claim:${token}` });
+    const [claim] = await store.query<{ owner: string }>(`SELECT owner FROM ${LOCK_TABLE} WHERE token = {token:String} AND kind = 'claim' LIMIT 1`, { token });
+    if (claim?.owner === me) {
+      await runClaimed(store, token, me, pending, heartbeatMs);
+      return;
+    }
+    // chDB is one process: a claim that is not this run's is a killed run's.
+    await waitForRunner(store, token, store.engine === 'chdb' ? 0 : leaseMs, pollMs);
+  }
+}
+
+async function pendingMigrations(store: EventStore): Promise<EventMigration[]> {
+  const applied = new Set((await store.query<{ name: string }>('SELECT name FROM foldline.schema_migrations')).map((row) => row.name));
+  return eventMigrations.filter((migration) => !applied.has(migration.name));
+}
+
+async function runClaimed(store: EventStore, token: string, me: string, pending: EventMigration[], heartbeatMs: number): Promise<void> {
+  const beat = () => store.insert(LOCK_TABLE, [{ token, kind: 'heartbeat', owner: me }]).catch(() => {});
+  const heartbeat = setInterval(beat, heartbeatMs);
+  try {
+    for (const migration of pending) {
+      for (const statement of migration.statements) await store.command(statement);
+      await store.insert('foldline.schema_migrations', [{ name: migration.name, applied_at: toEventTime(Date.now()) }]);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    // Done or failed: either way the others need not wait out the lease (a failure is theirs to retry and report; if
+    // this insert fails, they wait it out).
+    await store.insert(LOCK_TABLE, [{ token, kind: 'released', owner: me }]).catch(() => {});
+  }
+}
+
+/** Until the claim's runner says it is done or has been silent for the lease. */
+async function waitForRunner(store: EventStore, token: string, leaseMs: number, pollMs: number): Promise<void> {
+  for (;;) {
+    const [state] = await store.query<{ released: number; silent_ms: number }>(
+      `SELECT countIf(kind = 'released') AS released, dateDiff('millisecond', max(at), now64(3)) AS silent_ms
+       FROM ${LOCK_TABLE} WHERE token = {token:String}`,
+      { token },
+    );
+    if (!state || Number(state.released) > 0 || Number(state.silent_ms) > leaseMs) return;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
