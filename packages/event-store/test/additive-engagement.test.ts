@@ -1,14 +1,11 @@
 // Migration 016 on a store that already holds engagement rows from before it: each row learns whether it is its
 // pageview's first and how much it raised the pageview's deepest scroll, and the page counts and rollups get the
 // three sums, equal to what the per-pageview query computed from the same rows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openChdbStore } from '../src/chdb-store.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventStore } from '../src/event-store.ts';
 import { eventMigrations } from '../src/migrations/index.ts';
 import * as additiveEngagement from '../src/migrations/016-additive-engagement.ts';
+import { createTestStore, describeEachEngine, type TestStore } from './support/test-stores.ts';
 
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
 const PAGE = '00000000-0000-4000-8000-000000000002';
@@ -25,13 +22,13 @@ const OLD_ROWS = [
   { pageview_id: SKIMMER, ts: '2026-11-01 10:05:00.000', engaged_ms: 800, max_scroll_pct: 10 },
 ].map((row) => ({ ...row, website_id: WEBSITE, page_id: PAGE, session_id: SESSION, device: 'mobile', doc_h: 4000 }));
 
-describe('migration 016: additive engagement', () => {
-  let dir: string;
+describeEachEngine('migration 016: additive engagement', (engine) => {
+  let test: TestStore;
   let store: EventStore;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'foldline-016-'));
-    store = openChdbStore(dir);
+    test = await createTestStore(engine, { migrate: false });
+    store = test.store;
     await store.command('CREATE DATABASE IF NOT EXISTS foldline');
     const before = eventMigrations.slice(0, eventMigrations.findIndex((migration) => migration.name === additiveEngagement.name));
     for (const migration of before) for (const statement of migration.statements) await store.command(statement);
@@ -41,10 +38,7 @@ describe('migration 016: additive engagement', () => {
     await store.insert('foldline.page_events_log', counts);
     for (const statement of additiveEngagement.statements) await store.command(statement);
   });
-  afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => test.close());
 
   it('marks each pageview first row and the depth each row added', async () => {
     const rows = await store.query('SELECT toString(pageview_id) AS pv, is_first, scroll_gain FROM foldline.engagement ORDER BY pageview_id, ts');

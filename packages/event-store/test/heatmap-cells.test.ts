@@ -1,15 +1,11 @@
 // Heatmap cells: the writer's form (heatmapCellsOf) and the SQL form (migration 017's, for bulk loads and rebuilds)
 // give the same cells for the same events; the daily tier follows the hourly one; a window rebuild keeps both equal
 // to the raw rows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openChdbStore } from '../src/chdb-store.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventStore } from '../src/event-store.ts';
 import { HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, HEATMAP_SOURCE_TABLES, heatmapCellsInsertSql, heatmapCellsOf } from '../src/heatmap-cells.ts';
-import { migrateEventStore } from '../src/migrate.ts';
 import { deleteWebsiteEventsBetween } from '../src/website-data.ts';
+import { createTestStore, describeEachEngine, type TestStore } from './support/test-stores.ts';
 
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
 const PAGE = '00000000-0000-4000-8000-000000000002';
@@ -59,20 +55,16 @@ const asMap = (cells: Cell[]) => new Map(cells.filter((c) => Number(c.value) !==
 const CELL_SELECT = `SELECT toString(website_id) AS website_id, toString(hour) AS hour, toString(page_id) AS page_id, device, kind, selector, ox, oy, x, y, sum(value) AS value
   FROM ${HEATMAP_CELLS_TABLE} GROUP BY website_id, hour, page_id, device, kind, selector, ox, oy, x, y HAVING value != 0`;
 
-describe('heatmap cells', () => {
-  let dir: string;
+describeEachEngine('heatmap cells', (engine) => {
+  let test: TestStore;
   let store: EventStore;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'foldline-heatmap-cells-'));
-    store = openChdbStore(dir);
-    await migrateEventStore(store);
+    test = await createTestStore(engine);
+    store = test.store;
     for (const [table, rows] of Object.entries(EVENTS)) await store.insert(`foldline.${table}`, rows);
   });
-  afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => test.close());
 
   it('the writer and the SQL form give the same cells', async () => {
     for (const table of HEATMAP_SOURCE_TABLES) await store.command(heatmapCellsInsertSql(table));

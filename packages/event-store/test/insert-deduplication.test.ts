@@ -1,25 +1,11 @@
 // Inserts under a deduplication token are stored once however often they are repeated (a retry after a failure),
 // in the table and in the rollups its materialized views feed; inserts and statements without a token never are.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventStore } from '../src/event-store.ts';
-import { openEventStore } from '../src/open.ts';
 import { PAGE_COUNTS_TABLE } from '../src/page-counts.ts';
+import { createTestStore, describeEachEngine, type TestStore } from './support/test-stores.ts';
 
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
-
-let dir: string;
-let store: EventStore;
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'foldline-dedup-'));
-  store = await openEventStore({ dataDir: dir });
-});
-afterAll(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /** One page count row of a fresh page, in two months, so the insert spans two partitions (two blocks). */
 function pageCounts() {
@@ -30,7 +16,7 @@ function pageCounts() {
   };
 }
 
-async function counted(page: string): Promise<{ log: number; hourly: number; daily: number }> {
+async function counted(store: EventStore, page: string): Promise<{ log: number; hourly: number; daily: number }> {
   const [row] = await store.query<{ log: string; hourly: string; daily: string }>(
     `SELECT (SELECT sum(pageviews) FROM ${PAGE_COUNTS_TABLE} WHERE page_id = {page:UUID}) AS log,
             (SELECT sum(pageviews) FROM foldline.page_stats_hourly WHERE page_id = {page:UUID}) AS hourly,
@@ -40,14 +26,22 @@ async function counted(page: string): Promise<{ log: number; hourly: number; dai
   return { log: Number(row!.log), hourly: Number(row!.hourly), daily: Number(row!.daily) };
 }
 
-describe('insert deduplication', () => {
+describeEachEngine('insert deduplication', (engine) => {
+  let test: TestStore;
+  let store: EventStore;
+  beforeAll(async () => {
+    test = await createTestStore(engine);
+    store = test.store;
+  });
+  afterAll(() => test.close());
+
   it('stores a tokened insert once however often it is repeated, rollups included', async () => {
     const { page, rows } = pageCounts();
     for (let i = 0; i < 3; i += 1) await store.insert(PAGE_COUNTS_TABLE, rows, { deduplicationToken: `batch-1:${PAGE_COUNTS_TABLE}` });
-    expect(await counted(page)).toEqual({ log: 2, hourly: 2, daily: 2 });
+    expect(await counted(store, page)).toEqual({ log: 2, hourly: 2, daily: 2 });
     // Another token is another insert.
     await store.insert(PAGE_COUNTS_TABLE, rows, { deduplicationToken: `batch-2:${PAGE_COUNTS_TABLE}` });
-    expect(await counted(page)).toEqual({ log: 4, hourly: 4, daily: 4 });
+    expect(await counted(store, page)).toEqual({ log: 4, hourly: 4, daily: 4 });
   });
 
   it('never drops equal rows of separate inserts or statements without a token', async () => {
@@ -58,6 +52,6 @@ describe('insert deduplication', () => {
       SELECT {website:UUID}, toDateTime64('2026-11-01 10:00:00', 3, 'UTC'), {page:UUID}, 'desktop', 1, 1`;
     await store.command(select, { website: WEBSITE, page });
     await store.command(select, { website: WEBSITE, page });
-    expect(await counted(page)).toEqual({ log: 6, hourly: 6, daily: 6 });
+    expect(await counted(store, page)).toEqual({ log: 6, hourly: 6, daily: 6 });
   });
 });
