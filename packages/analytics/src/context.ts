@@ -9,10 +9,10 @@ export interface AnalyticsContext {
   now: Date;
 }
 
-/** Change against the previous period as a relative percent; from nothing to something counts as +100 %. */
-export function relativeChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
-  return ((current - previous) / previous) * 100;
+/** Change against the previous period as a relative percent; null when the previous period had none, since a change
+ * from nothing is no percentage (not '+100 %'). */
+export function relativeChange(current: number, previous: number): number | null {
+  return previous === 0 ? null : ((current - previous) / previous) * 100;
 }
 
 export const ratio = (numerator: number, denominator: number, scale = 100): number =>

@@ -12,6 +12,7 @@ export { adPerformance } from './reports/ad-performance.ts';
 export { adUnits } from './reports/ad-units.ts';
 export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';
+export { latestEventTimes } from './reports/last-activity.ts';
 export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatmap.ts';
 export { recommendations, analysePages, type LayoutLookup } from './reports/recommendations.ts';
 export { forgetAnalyses } from './recommendations/analysis-cache.ts';

@@ -77,7 +77,11 @@ const rangeSchema = z.object({ start: z.string(), end: z.string() });
 export const timeRangeSchema = z.object({ current: rangeSchema, previous: rangeSchema });
 export type TimeRange = z.infer<typeof timeRangeSchema>;
 
-const kpiSchema = z.object({ value: z.number(), change: z.number() });
+/** A figure of the period and its change against the previous period: relative percent for impressions, percentage
+ * points for viewability and CTR, a plain difference for the optimization potential. `change` is null when the previous
+ * period has no data to compare with (no ad impressions; for the potential, no viewable impressions): a change from
+ * nothing is not '+100 %'. */
+const kpiSchema = z.object({ value: z.number(), change: z.number().nullable() });
 export type Kpi = z.infer<typeof kpiSchema>;
 
 export const dashboardKpiResponseSchema = z.object({

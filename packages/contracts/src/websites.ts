@@ -117,7 +117,11 @@ export type Website = z.infer<typeof websiteSchema>;
 export const websiteWithPagesSchema = websiteSchema.extend({ pages: z.array(pageSchema) });
 export type WebsiteWithPages = z.infer<typeof websiteWithPagesSchema>;
 
-export const websiteListResponseSchema = z.object({ websites: z.array(websiteSchema) });
+/** A website in GET /api/websites, with its Last Activity: the time of its latest tracked event, or its creation date
+ * before any (DESIGN.md, deviations: the specification displays the creation date). */
+const websiteListItemSchema = websiteSchema.extend({ last_activity: z.string() });
+export const websiteListResponseSchema = z.object({ websites: z.array(websiteListItemSchema) });
+export type WebsiteListResponse = z.infer<typeof websiteListResponseSchema>;
 export const websiteResponseSchema = z.object({ website: websiteWithPagesSchema });
 export const createWebsiteResponseSchema = z.object({
   data: z.object({ website: websiteSchema, tracking_script: z.string() }),

@@ -1,5 +1,6 @@
 // What the websites routes do: each function takes the app, the caller's user id and the validated input.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { latestEventTimes } from '@foldline/analytics';
 import {
   DOMAIN_IMMUTABLE_MESSAGE,
   type createWebsiteBodySchema,
@@ -9,6 +10,7 @@ import {
   type CreateWebsiteResponse,
   type UpdateWebsiteBody,
   type Website,
+  type WebsiteListResponse,
   type WebsiteSettings,
   type WebsiteSettingsInput,
   type WebsiteWithPages,
@@ -68,9 +70,11 @@ async function withPages(app: FastifyInstance, userId: string, row: WebsiteRow):
   return { ...toWebsite(app, row), pages: pages.map(toPage) };
 }
 
-export async function listWebsites(app: FastifyInstance, userId: string): Promise<{ websites: Website[] }> {
+/** The user's websites with Last Activity: the latest event's time, or the creation date before any (DESIGN.md). */
+export async function listWebsites(app: FastifyInstance, userId: string): Promise<WebsiteListResponse> {
   const rows = await listWebsitesOfUser(app.metadata.db, userId);
-  return { websites: rows.map((row) => toWebsite(app, row)) };
+  const latest = await latestEventTimes(app.events, rows.map((row) => row.id));
+  return { websites: rows.map((row) => ({ ...toWebsite(app, row), last_activity: latest.get(row.id) ?? row.created_at })) };
 }
 
 export async function createWebsite(

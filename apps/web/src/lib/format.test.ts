@@ -1,6 +1,21 @@
-// Display formatting: one decimal, signed changes, 'Ns' / 'Nm Ns' durations, local dates.
+// Display formatting: one decimal (two for a CTR below 1 %), signed changes in percent or points, compact counts,
+// 'Ns' / 'Nm Ns' durations, local dates.
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatDate, formatDecimal, formatDuration, formatDurationMs, formatNumber, formatPercent, formatSeconds, isIncrease } from './format.ts';
+import {
+  formatChange,
+  formatCompact,
+  formatCtr,
+  formatCtrPoints,
+  formatDate,
+  formatDecimal,
+  formatDuration,
+  formatDurationMs,
+  formatNumber,
+  formatPercent,
+  formatPoints,
+  formatSeconds,
+  isIncrease,
+} from './format.ts';
 
 describe('format', () => {
   it('shows percentages, seconds and plain decimals with one decimal', () => {
@@ -14,10 +29,25 @@ describe('format', () => {
 
   it('signs changes, non-negative being an increase', () => {
     expect(formatChange(2)).toBe('+2.0');
-    expect(formatChange(-1.26, '%')).toBe('-1.3%');
+    expect(formatChange(-1.26, formatPercent)).toBe('-1.3%');
     expect(formatChange(0)).toBe('+0.0');
+    expect(formatChange(1.23, formatPoints)).toBe('+1.2 pp');
+    expect(formatChange(-0.034, formatCtrPoints)).toBe('-0.03 pp');
+    expect(formatChange(1.5, formatCtrPoints)).toBe('+1.5 pp');
     expect(isIncrease(0)).toBe(true);
     expect(isIncrease(-0.1)).toBe(false);
+  });
+
+  it('shows a CTR below 1 % with two decimals, and one from 1 % (the documented deviation)', () => {
+    expect(formatCtr(0.1234)).toBe('0.12%');
+    expect(formatCtr(0.005)).toBe('0.01%');
+    expect(formatCtr(0)).toBe('0.00%');
+    expect(formatCtr(0.994)).toBe('0.99%');
+    // 0.996 rounds to 1.00: from there one decimal.
+    expect(formatCtr(0.996)).toBe('1.0%');
+    expect(formatCtr(1)).toBe('1.0%');
+    expect(formatCtr(12.345)).toBe('12.3%');
+    expect(formatCtr(Number.NaN)).toBe('0.00%');
   });
 
   it("formats durations as 'Ns' under a minute, else 'Nm Ns'", () => {
@@ -32,6 +62,9 @@ describe('format', () => {
   it('groups whole numbers', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatNumber(12.6)).toBe('13');
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(12_345)).toBe('12.3K');
+    expect(formatCompact(1_234_567)).toBe('1.2M');
   });
 
   it('formats dates in local time and marks missing ones', () => {

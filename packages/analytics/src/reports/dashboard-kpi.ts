@@ -51,10 +51,11 @@ export async function dashboardKpi(
     timeRange: timeRangeOf(windows),
     kpis: {
       impressions: { value: current.impressions, change: relativeChange(current.impressions, previous.impressions) },
-      // Percentage points for rates, a plain difference for the potential (DESIGN.md).
-      viewability: { value: current.viewability, change: current.viewability - previous.viewability },
-      ctr: { value: current.ctr, change: current.ctr - previous.ctr },
-      optimizationPotential: { value: current.potential, change: current.potential - previous.potential },
+      // Percentage points for rates, a plain difference for the potential (DESIGN.md); no change where the previous
+      // period's rate has nothing under it (no impressions, or no viewable impressions for the potential).
+      viewability: { value: current.viewability, change: previous.impressions === 0 ? null : current.viewability - previous.viewability },
+      ctr: { value: current.ctr, change: previous.impressions === 0 ? null : current.ctr - previous.ctr },
+      optimizationPotential: { value: current.potential, change: previous.viewable === 0 ? null : current.potential - previous.potential },
     },
     optimization: {
       recommendations: recommendations.length,

@@ -41,6 +41,14 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           <li>The Ad Units tab shows your real ad units and recommendations, never sample data.</li>
           <li>If a website fails to load, the edit screen says so instead of showing a made-up website.</li>
           <li>Moving around the dashboard sidebar does not reload the page, and the vote at the bottom of each page is recorded.</li>
+          <li>
+            A click-through rate below 1 % is shown with two decimals (0.12 %), since display ads&apos; CTRs sit around 0.1 % and one
+            decimal would show them all alike.
+          </li>
+          <li>
+            <strong>Last Activity</strong> in Your Websites is the time of the website&apos;s latest tracked event, or its creation date
+            before the first.
+          </li>
         </ul>
       </>
     ),
@@ -104,17 +112,22 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
         <ul className="list-disc space-y-1 pl-6">
           <li>
             <strong>Total Ad Impressions</strong>, <strong>Average Viewability</strong>, <strong>Average Click-Through Rate</strong> and{' '}
-            <strong>Optimization Potential</strong>, each with its change from the previous period of the same length.
+            <strong>Optimization Potential</strong>, each with its change from the previous period of the same length: in percent for
+            impressions, in percentage points (pp) for viewability and CTR. When the previous period has no data, the card says so
+            instead of showing a change.
           </li>
           <li>
             <strong>Top Performing Pages</strong>: sessions, engagement time, scroll depth, viewability and CTR per page, with a link to the
             page&apos;s analytics.
           </li>
           <li>
-            <strong>Your Websites</strong>: every website with its status and a link to its detail screen.
+            <strong>Your Websites</strong>: every website with its status, its last activity and a link to its detail screen.
           </li>
         </ul>
-        <p>Figures are shown with one decimal. Data is refreshed each time you come back to the browser tab.</p>
+        <p>
+          Figures are shown with one decimal, a CTR below 1 % with two. Large counts in tables are shortened (12.3K); hover for the
+          exact figure. Data is refreshed each time you come back to the browser tab.
+        </p>
       </>
     ),
   },

@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
-import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatCtr, formatCtrPoints, formatDateTime, formatNumber, formatPercent, formatPoints } from '../../../lib/format.ts';
 import { useDashboardKpi } from '../api/get-dashboard-kpi.ts';
 import { useTimeseries } from '../api/get-timeseries.ts';
 import { useTopPages } from '../api/get-top-pages.ts';
@@ -57,9 +57,10 @@ export default function DashboardHomeRoute() {
             Showing data from {formatDateTime(kpi.data.timeRange.current.start)} to {formatDateTime(kpi.data.timeRange.current.end)}
           </p>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} changeUnit="%" />
-            <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} changeUnit="%" />
-            <KpiCard title="Average Click-Through Rate" value={formatPercent(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} changeUnit="%" />
+            {/* Impressions change in percent, rates in percentage points (DESIGN.md). */}
+            <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} formatMagnitude={formatPercent} />
+            <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} formatMagnitude={formatPoints} />
+            <KpiCard title="Average Click-Through Rate" value={formatCtr(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} formatMagnitude={formatCtrPoints} />
             <KpiCard
               title="Optimization Potential"
               value={formatPercent(kpi.data.kpis.optimizationPotential.value)}
@@ -128,8 +129,8 @@ export default function DashboardHomeRoute() {
                   <Td>
                     <StatusBadge status={website.status} />
                   </Td>
-                  {/* The specification displays Last Activity from created_at. */}
-                  <Td>{formatDate(website.created_at)}</Td>
+                  {/* The latest event's time, else the creation date (the specification shows created_at; DESIGN.md). */}
+                  <Td>{formatDateTime(website.last_activity)}</Td>
                   <Td className="text-right">
                     <Link to={`/dashboard/websites/${website.website_id}`} className={linkClass} aria-label={`View ${website.name}`}>
                       View

@@ -14,7 +14,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { formatDurationMs, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatCtr, formatDurationMs, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useAdPerformance } from '../api/get-ad-performance.ts';
 import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
@@ -171,7 +171,7 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
                   {shown ? (
                     <div className="flex flex-wrap items-center gap-4 text-sm">
                       <Badge tone={viewabilityBadge(metrics.viewability)}>{formatPercent(metrics.viewability)} viewable</Badge>
-                      <span>CTR {formatPercent(metrics.ctr)}</span>
+                      <span>CTR {formatCtr(metrics.ctr)}</span>
                       <span>{formatNumber(metrics.total_impressions)} impressions</span>
                     </div>
                   ) : (

@@ -1,9 +1,9 @@
 // GET /api/websites: the signed-in user's websites.
-import type { Website } from '@foldline/contracts';
+import type { WebsiteListResponse } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export function getWebsites(signal?: AbortSignal): Promise<{ websites: Website[] }> {
+export function getWebsites(signal?: AbortSignal): Promise<WebsiteListResponse> {
   return api.get('/websites', undefined, signal);
 }
 

@@ -12,13 +12,15 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatCtr, formatCtrPoints, formatNumber, formatPercent, formatPoints } from '../../../lib/format.ts';
 import { useWebsiteKpi } from '../api/analytics-dashboard-kpi.ts';
 import { useRealtime } from '../api/analytics-realtime.ts';
 import { useWebsiteTimeseries } from '../api/analytics-timeseries.ts';
 import { useWebsiteTopPages } from '../api/analytics-top-pages.ts';
 import { InstallationPanel } from './installation-panel.tsx';
 
+const FIRST_ROW = 'lg:col-span-2 2xl:col-span-1';
+const SECOND_ROW = 'lg:col-span-3 2xl:col-span-1';
 const SIZE_OPTIONS = OVERVIEW_TOP_PAGES_LIMITS.map((limit) => ({ value: String(limit), label: `Show ${limit} pages` }));
 
 export function OverviewTab({ website }: { website: WebsiteWithPages }) {
@@ -51,17 +53,42 @@ function AdsMetrics({ website }: { website: WebsiteWithPages }) {
         ) : kpi.isError ? (
           <Alert variant="error">Failed to load KPI data: {kpi.error.message}</Alert>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-            <KpiCard title="Total Pages" value={formatNumber(website.pages.length)} description="Tracked pages on this website" />
-            <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} changeUnit="%" changeStyle="arrow" />
-            <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} changeUnit="%" changeStyle="arrow" />
-            <KpiCard title="Click-Through Rate" value={formatPercent(kpi.data.kpis.ctr.value)} change={kpi.data.kpis.ctr.change} changeUnit="%" changeStyle="arrow" />
+          // Five in a row only from 2xl: at 1280 px a fifth of the card is narrower than 'Optimization Potential' on
+          // one line, so three and two on a six-column grid until then.
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 2xl:grid-cols-5">
+            <KpiCard title="Total Pages" value={formatNumber(website.pages.length)} description="Tracked pages on this website" className={FIRST_ROW} />
+            {/* Impressions change in percent, rates in percentage points (DESIGN.md). */}
+            <KpiCard
+              title="Total Ad Impressions"
+              value={formatNumber(kpi.data.kpis.impressions.value)}
+              change={kpi.data.kpis.impressions.change}
+              formatMagnitude={formatPercent}
+              changeStyle="arrow"
+              className={FIRST_ROW}
+            />
+            <KpiCard
+              title="Average Viewability"
+              value={formatPercent(kpi.data.kpis.viewability.value)}
+              change={kpi.data.kpis.viewability.change}
+              formatMagnitude={formatPoints}
+              changeStyle="arrow"
+              className={FIRST_ROW}
+            />
+            <KpiCard
+              title="Click-Through Rate"
+              value={formatCtr(kpi.data.kpis.ctr.value)}
+              change={kpi.data.kpis.ctr.change}
+              formatMagnitude={formatCtrPoints}
+              changeStyle="arrow"
+              className={SECOND_ROW}
+            />
             <KpiCard
               title="Optimization Potential"
               value={formatPercent(kpi.data.kpis.optimizationPotential.value)}
               change={kpi.data.kpis.optimizationPotential.change}
               changeStyle="arrow"
               description={optimizationDescription(kpi.data.optimization)}
+              className={SECOND_ROW}
             />
           </div>
         )}
