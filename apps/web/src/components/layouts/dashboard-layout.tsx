@@ -93,6 +93,10 @@ export default function DashboardLayout() {
               <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
             </svg>
           </button>
+          {/* Below lg the sidebar, and the logo in it, is hidden: the bar carries the logo. */}
+          <div className="lg:hidden">
+            <Logo to="/dashboard" />
+          </div>
           <div className="flex-1" />
           <Menu as="div" className="relative">
             <MenuButton className="flex items-center gap-2 rounded-full p-1 focus-visible:outline-2 focus-visible:outline-indigo-600">

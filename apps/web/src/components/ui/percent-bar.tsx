@@ -14,9 +14,9 @@ export function PercentBar({ value, label, tone = 'indigo' }: PercentBarProps) {
   const v = typeof value === 'number' && Number.isFinite(value) ? value : 0;
   const width = Math.min(100, Math.max(0, v));
   return (
-    <div className="flex min-w-28 items-center gap-2">
+    <div className="flex items-center gap-2">
       <div
-        className="h-2 w-20 overflow-hidden rounded-full bg-slate-200"
+        className="h-2 w-12 shrink-0 overflow-hidden rounded-full bg-slate-200"
         role="meter"
         aria-label={label}
         aria-valuemin={0}

@@ -113,24 +113,28 @@ export default function DashboardHomeRoute() {
         ) : websites.data.websites.length === 0 ? (
           <EmptyState title="No websites" description="Get started by adding a new website." />
         ) : (
-          <Table caption="Your Websites">
+          <Table caption="Your Websites" fixed dense tableClassName="md:min-w-[40rem]" cards>
             <TableHead>
               <Th>Website</Th>
               <Th>Domain</Th>
-              <Th>Status</Th>
-              <Th>Last Activity</Th>
-              <Th>Actions</Th>
+              <Th className="w-24">Status</Th>
+              <Th className="w-48">Last Activity</Th>
+              <Th className="w-24">Actions</Th>
             </TableHead>
             <TableBody>
               {websites.data.websites.map((website) => (
                 <tr key={website.website_id}>
-                  <Td className="font-medium text-slate-900">{website.name}</Td>
-                  <Td>{website.domain}</Td>
-                  <Td>
+                  <Td className="truncate font-medium text-slate-900" title={website.name}>
+                    {website.name}
+                  </Td>
+                  <Td className="truncate" label="Domain" title={website.domain}>
+                    {website.domain}
+                  </Td>
+                  <Td label="Status">
                     <StatusBadge status={website.status} />
                   </Td>
                   {/* The latest event's time, else the creation date (the specification shows created_at; DESIGN.md). */}
-                  <Td>{formatDateTime(website.last_activity)}</Td>
+                  <Td label="Last Activity">{formatDateTime(website.last_activity)}</Td>
                   <Td className="text-right">
                     <Link to={`/dashboard/websites/${website.website_id}`} className={linkClass} aria-label={`View ${website.name}`}>
                       View

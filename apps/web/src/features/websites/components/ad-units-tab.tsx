@@ -13,7 +13,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatDecimal, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatCompact, formatCtr, formatDecimal, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useAdUnits } from '../api/analytics-ad-units.ts';
 import { useWebsiteRecommendations } from '../api/analytics-recommendations.ts';
 
@@ -24,14 +24,19 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
-const SORTABLE: { key: AdUnitSort; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'format', label: 'Format' },
-  { key: 'viewability', label: 'Viewability' },
-  { key: 'ctr', label: 'CTR' },
-  { key: 'impressions', label: 'Impressions' },
+/** The sortable columns, with their widths at 1280 px (Name takes the rest). */
+const SORTABLE: { key: AdUnitSort; label: string; width: string }[] = [
+  { key: 'name', label: 'Name', width: '' },
+  { key: 'format', label: 'Format', width: 'w-24' },
+  { key: 'viewability', label: 'Viewability', width: 'w-32' },
+  { key: 'ctr', label: 'CTR', width: 'w-20' },
+  { key: 'impressions', label: 'Impressions', width: 'w-32' },
 ];
-const LABEL_TONES: Record<string, BadgeTone> = { Excellent: 'green', Good: 'blue', Average: 'yellow', Poor: 'red' };
+const SORT_OPTIONS = SORTABLE.flatMap(({ key, label }) =>
+  key === 'name' || key === 'format'
+    ? [{ value: `${key} asc`, label: `${label}, A to Z` }, { value: `${key} desc`, label: `${label}, Z to A` }]
+    : [{ value: `${key} desc`, label: `${label}, highest first` }, { value: `${key} asc`, label: `${label}, lowest first` }],
+);const LABEL_TONES: Record<string, BadgeTone> = { Excellent: 'green', Good: 'blue', Average: 'yellow', Poor: 'red' };
 
 export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
   const [period, setPeriod] = useState<Period>('week');
@@ -104,40 +109,70 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
               />
             </Card>
           ) : (
-            <Table caption="Ad units">
-              <TableHead>
-                {SORTABLE.map(({ key, label }) => (
-                  <Th key={key} aria-sort={sort === key ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" onClick={() => sortBy(key)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
-                      {label}
-                      <span aria-hidden="true">{sort === key ? (order === 'asc' ? '▲' : '▼') : ''}</span>
-                    </button>
-                  </Th>
-                ))}
-                <Th>Page</Th>
-                <Th>Performance</Th>
-                <Th>Status</Th>
-              </TableHead>
-              <TableBody>
-                {units.data.ad_units.map((unit) => (
-                  <tr key={unit.ad_unit_id}>
-                    <Td className="font-medium text-slate-900">{unit.name}</Td>
-                    <Td>{unit.ad_format}</Td>
-                    <Td className="tabular-nums">{formatPercent(unit.viewability)}</Td>
-                    <Td className="tabular-nums">{formatPercent(unit.ctr)}</Td>
-                    <Td className="tabular-nums">{formatNumber(unit.impressions)}</Td>
-                    <Td className="max-w-48 truncate">{unit.page_title || unit.page_url_path}</Td>
-                    <Td>
-                      <span className="mr-2 tabular-nums">{formatDecimal(unit.performance.score)}</span>
-                      <Badge tone={LABEL_TONES[unit.performance.label] ?? 'gray'}>{unit.performance.label}</Badge>
-                    </Td>
-                    <Td>
-                      <StatusBadge status={unit.status} />
-                    </Td>
-                  </tr>
-                ))}
-              </TableBody>
-            </Table>
+            <>
+              {/* Phones show the rows as cards without the header row, so the sort has a control of its own there. */}
+              <Select
+                label="Sort ad units by"
+                options={SORT_OPTIONS}
+                value={`${sort} ${order}`}
+                onChange={(value) => {
+                  const [key, direction] = value.split(' ') as [AdUnitSort, SortOrder];
+                  setSort(key);
+                  setOrder(direction);
+                }}
+                className="md:hidden"
+              />
+              {/* Every column fits from 1280 px: names and pages truncate (whole on hover), impressions are compact. */}
+              <Table caption="Ad units" fixed dense tableClassName="md:min-w-[52rem]" cards>
+                <TableHead>
+                  {SORTABLE.map(({ key, label, width }) => (
+                    <Th key={key} className={width} aria-sort={sort === key ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                      <button type="button" onClick={() => sortBy(key)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
+                        {label}
+                        <span aria-hidden="true">{sort === key ? (order === 'asc' ? '▲' : '▼') : ''}</span>
+                      </button>
+                    </Th>
+                  ))}
+                  <Th className="w-36">Page</Th>
+                  <Th className="w-36">Performance</Th>
+                  <Th className="w-24">Status</Th>
+                </TableHead>
+                <TableBody>
+                  {units.data.ad_units.map((unit) => {
+                    const page = unit.page_title || unit.page_url_path;
+                    return (
+                      <tr key={unit.ad_unit_id}>
+                        <Td className="truncate font-medium text-slate-900" title={unit.name}>
+                          {unit.name}
+                        </Td>
+                        <Td label="Format">{unit.ad_format}</Td>
+                        <Td className="tabular-nums" label="Viewability">
+                          {formatPercent(unit.viewability)}
+                        </Td>
+                        <Td className="tabular-nums" label="CTR">
+                          {formatCtr(unit.ctr)}
+                        </Td>
+                        <Td className="tabular-nums" label="Impressions" title={formatNumber(unit.impressions)}>
+                          {formatCompact(unit.impressions)}
+                        </Td>
+                        <Td className="truncate" label="Page" title={page}>
+                          {page}
+                        </Td>
+                        <Td label="Performance">
+                          <span className="inline-flex items-center gap-2">
+                            <span className="tabular-nums">{formatDecimal(unit.performance.score)}</span>
+                            <Badge tone={LABEL_TONES[unit.performance.label] ?? 'gray'}>{unit.performance.label}</Badge>
+                          </span>
+                        </Td>
+                        <Td label="Status">
+                          <StatusBadge status={unit.status} />
+                        </Td>
+                      </tr>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </>
           )}
         </>
       )}

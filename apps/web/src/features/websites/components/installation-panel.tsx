@@ -27,7 +27,8 @@ export function InstallationPanel({ website }: { website: WebsiteWithPages }) {
         </>
       }
     >
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100" tabIndex={0} aria-label="Tracking code">
+      {/* Wrapped anywhere, not scrolled: the whole snippet shows in its box, also on a phone. */}
+      <pre className="whitespace-pre-wrap rounded-md bg-slate-900 p-4 text-sm text-slate-100 [overflow-wrap:anywhere]" tabIndex={0} aria-label="Tracking code">
         <code>{script}</code>
       </pre>
       <VerificationResult state={verify} />

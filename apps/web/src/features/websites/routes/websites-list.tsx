@@ -13,7 +13,15 @@ import { formatDate } from '../../../lib/format.ts';
 import { useWebsites } from '../api/get-websites.ts';
 import { filterWebsites, STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-websites.ts';
 
-const COLUMNS = ['Website', 'Domain', 'Status', 'Tracking Code', 'Created At', 'Actions'];
+/** The columns and their widths at 1280 px: the name and the domain share the rest and truncate. */
+const COLUMNS = [
+  { name: 'Website', width: '' },
+  { name: 'Domain', width: '' },
+  { name: 'Status', width: 'w-24' },
+  { name: 'Tracking Code', width: 'w-52' },
+  { name: 'Created At', width: 'w-28' },
+  { name: 'Actions', width: 'w-24' },
+];
 const linkClass = 'font-medium text-indigo-700 hover:text-indigo-900';
 
 export default function WebsitesListRoute() {
@@ -38,24 +46,32 @@ export default function WebsitesListRoute() {
     );
   else
     body = (
-      <Table caption="Websites">
+      <Table caption="Websites" fixed dense tableClassName="md:min-w-[46rem]" cards>
         <TableHead>
           {COLUMNS.map((column) => (
-            <Th key={column}>{column}</Th>
+            <Th key={column.name} className={column.width}>
+              {column.name}
+            </Th>
           ))}
         </TableHead>
         <TableBody>
           {rows.map((website) => (
             <tr key={website.website_id}>
-              <Td className="font-medium text-slate-900">{website.name}</Td>
-              <Td>{website.domain}</Td>
-              <Td>
+              <Td className="truncate font-medium text-slate-900" title={website.name}>
+                {website.name}
+              </Td>
+              <Td className="truncate" label="Domain" title={website.domain}>
+                {website.domain}
+              </Td>
+              <Td label="Status">
                 <StatusBadge status={website.status} />
               </Td>
-              <Td className="font-mono text-xs">{website.tracking_code}</Td>
-              <Td>{formatDate(website.created_at)}</Td>
+              <Td className="font-mono text-xs" label="Tracking Code">
+                {website.tracking_code}
+              </Td>
+              <Td label="Created At">{formatDate(website.created_at)}</Td>
               <Td>
-                <div className="flex gap-4">
+                <div className="flex gap-3">
                   {/* aria-label rather than a visually hidden span: absolutely positioned text escapes the table's scroll clip. */}
                   <Link to={`/dashboard/websites/${website.website_id}`} className={linkClass} aria-label={`View ${website.name}`}>
                     View
