@@ -36,7 +36,8 @@ const SORT_OPTIONS = SORTABLE.flatMap(({ key, label }) =>
   key === 'name' || key === 'format'
     ? [{ value: `${key} asc`, label: `${label}, A to Z` }, { value: `${key} desc`, label: `${label}, Z to A` }]
     : [{ value: `${key} desc`, label: `${label}, highest first` }, { value: `${key} asc`, label: `${label}, lowest first` }],
-);const LABEL_TONES: Record<string, BadgeTone> = { Excellent: 'green', Good: 'blue', Average: 'yellow', Poor: 'red' };
+);
+const LABEL_TONES: Record<string, BadgeTone> = { Excellent: 'green', Good: 'blue', Average: 'yellow', Poor: 'red' };
 
 export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
   const [period, setPeriod] = useState<Period>('week');
