@@ -18,7 +18,12 @@ export async function createWebsite(app: FastifyInstance, auth: Auth, body: Reco
   return (response.json() as { data: { website: { website_id: string; domain: string; tracking_code: string } } }).data.website;
 }
 
-export async function insertPage(app: FastifyInstance, websiteId: string, urlPath = `/post-${randomUUID().slice(0, 8)}`) {
+export async function insertPage(
+  app: FastifyInstance,
+  websiteId: string,
+  urlPath = `/post-${randomUUID().slice(0, 8)}`,
+  fields: Partial<{ title: string; status: string; created_at: string; last_activity: string | null }> = {},
+) {
   const row = {
     id: randomUUID(),
     website_id: websiteId,
@@ -26,7 +31,8 @@ export async function insertPage(app: FastifyInstance, websiteId: string, urlPat
     title: `Title of ${urlPath}`,
     status: 'active',
     created_at: new Date().toISOString(),
-    last_activity: null,
+    last_activity: null as string | null,
+    ...fields,
   };
   await app.metadata.db.insertInto('pages').values(row).execute();
   return row;

@@ -147,7 +147,7 @@ describeEachDialect('websites', (dialect) => {
       const response = await call('GET', `/api/websites/${website.website_id}`);
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.website).toMatchObject({ website_id: website.website_id, domain: website.domain, settings: DEFAULT_SETTINGS });
+      expect(body.website).toMatchObject({ website_id: website.website_id, domain: website.domain, settings: DEFAULT_SETTINGS, pages_total: 2 });
       expect(body.website.pages).toEqual(
         [home, about].map((page) => ({
           page_id: page.id,

@@ -168,6 +168,8 @@ export const adUnitsResponseSchema = z.object({
   ad_units: z.array(adUnitRowSchema),
   /** Every format the website's ad units use, for the format filter. */
   formats: z.array(z.string()),
+  /** Every page the website's ad units sit on, by title, for the page filter (a website may have 100,000 pages). */
+  pages: z.array(z.object({ page_id: z.string(), title: z.string(), url_path: z.string() })),
   summary: z.object({ total_units: z.number(), avg_viewability: z.number(), total_impressions: z.number() }),
 });
 export type AdUnitsResponse = z.infer<typeof adUnitsResponseSchema>;

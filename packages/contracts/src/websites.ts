@@ -114,7 +114,15 @@ export const websiteSchema = z.object({
 });
 export type Website = z.infer<typeof websiteSchema>;
 
-export const websiteWithPagesSchema = websiteSchema.extend({ pages: z.array(pageSchema) });
+/** How many pages GET /api/websites/:id carries: the first by url_path. The whole list is paged through
+ * GET /api/websites/:id/pages (DESIGN.md, deviations: a website may have 100,000 pages). */
+export const WEBSITE_PAGES_LIMIT = 100;
+export const websiteWithPagesSchema = websiteSchema.extend({
+  /** The first WEBSITE_PAGES_LIMIT pages by url_path. */
+  pages: z.array(pageSchema),
+  /** How many pages the website has in all. */
+  pages_total: z.number(),
+});
 export type WebsiteWithPages = z.infer<typeof websiteWithPagesSchema>;
 
 /** A website in GET /api/websites, with its Last Activity: the time of its latest tracked event, or its creation date

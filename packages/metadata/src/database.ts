@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22T0300-initial.ts';
 import * as pageOrigin from './migrations/2026-11-23T0900-page-origin.ts';
+import * as pageListIndexes from './migrations/2026-11-23T2300-page-list-indexes.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -19,6 +20,7 @@ export interface MetadataStore {
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-initial': initial,
   '2026-11-23T0900-page-origin': pageOrigin,
+  '2026-11-23T2300-page-list-indexes': pageListIndexes,
 };
 
 export interface MetadataOptions {

@@ -1,7 +1,8 @@
-// What the pages routes return: a page of one of the caller's websites, in the contract's shape.
-import { pageUrl, type Page, type PageWithWebsite } from '@foldline/contracts';
+// What the pages routes return: a page of one of the caller's websites, and a website's pages a slice at a time.
+import { pageUrl, type Page, type PageListParams, type PageListResponse, type PageWithWebsite } from '@foldline/contracts';
 import type { PageRow } from '@foldline/metadata';
-import { findPageOfUser } from '@foldline/metadata/pages/pages.repository';
+import { findPageOfUser, listPagesOfWebsite } from '@foldline/metadata/pages/pages.repository';
+import { findWebsiteOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 
@@ -21,4 +22,11 @@ export async function getPage(app: FastifyInstance, userId: string, pageId: stri
   return {
     page: { ...toPage(row), website: { name: row.website_name, domain: row.website_domain }, url: pageUrl(row.origin, row.website_domain, row.url_path) },
   };
+}
+
+/** GET /api/websites/:websiteId/pages: a slice of the website's pages, searched and sorted by the store's indexes. */
+export async function listPages(app: FastifyInstance, userId: string, websiteId: string, query: PageListParams): Promise<PageListResponse> {
+  if (!(await findWebsiteOfUser(app.metadata.db, userId, websiteId))) throw notFound('Website not found');
+  const { rows, total } = await listPagesOfWebsite(app.metadata.db, userId, websiteId, query);
+  return { pages: rows.map(toPage), total, limit: query.limit, offset: query.offset };
 }

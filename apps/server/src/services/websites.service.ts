@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { latestEventTimes } from '@foldline/analytics';
 import {
   DOMAIN_IMMUTABLE_MESSAGE,
+  WEBSITE_PAGES_LIMIT,
   type createWebsiteBodySchema,
   trackingScript,
   websiteSettingsSchema,
@@ -65,9 +66,10 @@ async function ownWebsite(app: FastifyInstance, userId: string, websiteId: strin
   return row;
 }
 
+/** The website with its first pages by url_path and how many it has: the whole list is paged (GET …/pages). */
 async function withPages(app: FastifyInstance, userId: string, row: WebsiteRow): Promise<WebsiteWithPages> {
-  const pages = await listPagesOfWebsite(app.metadata.db, userId, row.id);
-  return { ...toWebsite(app, row), pages: pages.map(toPage) };
+  const { rows, total } = await listPagesOfWebsite(app.metadata.db, userId, row.id, { sort: 'url_path', order: 'asc', limit: WEBSITE_PAGES_LIMIT, offset: 0 });
+  return { ...toWebsite(app, row), pages: rows.map(toPage), pages_total: total };
 }
 
 /** The user's websites with Last Activity: the latest event's time, or the creation date before any (DESIGN.md). */

@@ -79,8 +79,16 @@ export async function adUnits(context: AnalyticsContext, params: AdUnitsParams):
   return {
     ad_units: result,
     formats: [...new Set(all.map((unit) => unit.ad_format))].sort(),
+    pages: pagesOf(all),
     summary: { total_units: result.length, avg_viewability: ratio(viewableTotal, impressionsTotal), total_impressions: impressionsTotal },
   };
+}
+
+/** The pages the units sit on, once each, by title (the path when untitled), for the page filter. */
+function pagesOf(units: readonly { page_id: string; page_title: string; page_url_path: string }[]): AdUnitsResponse['pages'] {
+  const pages = new Map(units.map((unit) => [unit.page_id, { page_id: unit.page_id, title: unit.page_title, url_path: unit.page_url_path }]));
+  const label = (page: { title: string; url_path: string }) => page.title || page.url_path;
+  return [...pages.values()].sort((a, b) => label(a).localeCompare(label(b)) || a.url_path.localeCompare(b.url_path));
 }
 
 async function pageBelongs(context: AnalyticsContext, websiteId: string, pageId: string): Promise<boolean> {

@@ -3,6 +3,8 @@ import {
   clearWebsiteDataResponseSchema,
   createWebsiteBodySchema,
   createWebsiteResponseSchema,
+  pageListQuerySchema,
+  pageListResponseSchema,
   successResponseSchema,
   updateWebsiteBodySchema,
   websiteListResponseSchema,
@@ -18,6 +20,7 @@ import {
   listWebsites,
   updateWebsite,
 } from '../../../services/websites.service.ts';
+import { listPages } from '../../../services/pages.service.ts';
 
 const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -31,6 +34,10 @@ const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:websiteId', { schema: { params, response: { 200: websiteResponseSchema } } }, async (request) =>
     getWebsite(app, request.userId, request.params.websiteId),
+  );
+
+  app.get('/:websiteId/pages', { schema: { params, querystring: pageListQuerySchema, response: { 200: pageListResponseSchema } } }, async (request) =>
+    listPages(app, request.userId, request.params.websiteId, request.query),
   );
 
   app.put('/:websiteId', { schema: { params, body: updateWebsiteBodySchema, response: { 200: websiteResponseSchema } } }, async (request) =>
