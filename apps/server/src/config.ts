@@ -57,6 +57,8 @@ const envSchema = z.object({
   PUBLIC_URL: urlVar(['http:', 'https:']).optional(),
   DATABASE_URL: urlVar(['postgres:', 'postgresql:']).optional(),
   CLICKHOUSE_URL: urlVar(['http:', 'https:']).optional(),
+  /** A cluster of the ClickHouse server's configuration (remote_servers): replicated tables behind Distributed ones. */
+  CLICKHOUSE_CLUSTER: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'must be a cluster name (letters, digits, _, - and .)').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: urlVar(['smtp:', 'smtps:']).optional(),
   CONTACT_EMAIL: z.string().email().optional(),
@@ -82,6 +84,7 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
+  clickhouseCluster: string | undefined;
   jwtSecret: string;
   smtpUrl: string | undefined;
   contactEmail: string | undefined;
@@ -104,7 +107,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "unset", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema
+    .refine((e) => !e.CLICKHOUSE_CLUSTER || e.CLICKHOUSE_URL, { path: ['CLICKHOUSE_CLUSTER'], message: 'needs CLICKHOUSE_URL (a host of the cluster)' })
+    .safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     clickhouseUrl: e.CLICKHOUSE_URL,
+    clickhouseCluster: e.CLICKHOUSE_CLUSTER,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     contactEmail: e.CONTACT_EMAIL,

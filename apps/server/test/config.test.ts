@@ -99,6 +99,13 @@ describe('loadConfig', () => {
     expect(load).toThrow(new RegExp(`^\\s+${name}: `, 'm'));
   });
 
+  it('spreads events over a ClickHouse cluster only with a server of it to connect to', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, CLICKHOUSE_URL: 'http://ch-1:8123', CLICKHOUSE_CLUSTER: 'events-eu' });
+    expect(config).toMatchObject({ clickhouseUrl: 'http://ch-1:8123', clickhouseCluster: 'events-eu' });
+    expect(() => loadConfig({ DATA_DIR: dataDir, CLICKHOUSE_CLUSTER: 'events-eu' })).toThrow(/CLICKHOUSE_CLUSTER: needs CLICKHOUSE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, CLICKHOUSE_URL: 'http://ch-1:8123', CLICKHOUSE_CLUSTER: "x' y" })).toThrow(/CLICKHOUSE_CLUSTER: must be a cluster name/);
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

@@ -1,6 +1,7 @@
 // The scale-out engine: a ClickHouse server over HTTP (@clickhouse/client), running the same SQL as chDB. It differs
 // in transport only, and in where the events live when the URL names another database than `foldline`.
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import { checkClusterName, CLUSTER_SETTINGS, clusterCommand } from './cluster.ts';
 import {
   insertSettings,
   PINNED_SETTINGS,
@@ -58,12 +59,22 @@ const REQUEST_SETTINGS = { ...PINNED_SETTINGS, wait_end_of_query: 1 };
 /** As the HTTP interface takes them: text. */
 const asText = (settings: Record<string, string | number>): Record<string, string> =>
   Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, String(value)]));
-const STATEMENT = asText({ ...REQUEST_SETTINGS, ...STATEMENT_SETTINGS });
-const insertRequestSettings = (options: InsertOptions | undefined) =>
-  asText({ ...REQUEST_SETTINGS, ...STATEMENT_SETTINGS, input_format_skip_unknown_fields: 1, ...insertSettings(options) });
 
-export function openClickHouseStore(url: string | URL): EventStore {
+export interface ClickHouseStoreOptions {
+  /** CLICKHOUSE_CLUSTER: the tables are Distributed over this cluster's shards (cluster.ts). */
+  cluster?: string | undefined;
+}
+
+export function openClickHouseStore(url: string | URL, options: ClickHouseStoreOptions = {}): EventStore {
   const target = parseClickHouseUrl(String(url));
+  const cluster = options.cluster === undefined ? undefined : checkClusterName(options.cluster);
+  // The database's name replaces `foldline` in every statement; a cluster named so would be renamed with it.
+  if (cluster && target.database !== EVENTS_DATABASE && /\bfoldline\b/.test(cluster)) {
+    throw new Error(`CLICKHOUSE_CLUSTER: a cluster named "${cluster}" needs the database foldline, not ${target.database}`);
+  }
+  const common = { ...REQUEST_SETTINGS, ...STATEMENT_SETTINGS, ...(cluster ? CLUSTER_SETTINGS : {}) };
+  const statementSettings = asText(common);
+  const insertRequestSettings = (insert: InsertOptions | undefined) => asText({ ...common, input_format_skip_unknown_fields: 1, ...insertSettings(insert) });
   const client = createClient({
     url: target.url,
     username: target.username,
@@ -88,20 +99,21 @@ export function openClickHouseStore(url: string | URL): EventStore {
 
   return {
     engine: 'clickhouse',
+    cluster,
     async query<Row>(sql: string, params: QueryParams = {}, options?: QueryOptions): Promise<Row[]> {
       return track(async () => {
         const result = await client.query({
           query: inDatabase(sql + settingsClause(options)),
           query_params: params,
           format: 'JSONEachRow',
-          clickhouse_settings: STATEMENT,
+          clickhouse_settings: statementSettings,
         });
         return result.json<Row>();
       });
     },
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       await track(() =>
-        client.command({ query: inDatabase(sql), query_params: params, clickhouse_settings: STATEMENT }),
+        client.command({ query: inDatabase(cluster ? clusterCommand(sql, cluster) : sql), query_params: params, clickhouse_settings: statementSettings }),
       );
     },
     async insert(table: string, rows: ReadonlyArray<Record<string, unknown>>, options?: InsertOptions): Promise<void> {

@@ -4,6 +4,8 @@ export type QueryParams = Record<string, unknown>;
 export interface EventStore {
   /** Which engine answers: the embedded chDB or a ClickHouse server. */
   readonly engine: 'chdb' | 'clickhouse';
+  /** The ClickHouse cluster the tables are spread over (CLICKHOUSE_CLUSTER, cluster.ts); none for one server or chDB. */
+  readonly cluster?: string | undefined;
   /** Runs a read query; parameters are bound server-side as `{name:Type}`. Rows come back as JSON objects. */
   query<Row = Record<string, unknown>>(sql: string, params?: QueryParams, options?: QueryOptions): Promise<Row[]>;
   /** Runs a statement that returns nothing (DDL, DELETE). */

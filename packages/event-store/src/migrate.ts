@@ -7,11 +7,26 @@
 // under the same token, and the claim that was stored names the runner. The runner keeps a heartbeat while it works and
 // says when it is done; a claim whose heartbeat stopped (a process killed mid-migration) is taken over under the next
 // token. Times are the server's (now64), so clocks of the processes do not matter. chDB takes the same path, alone.
+//
+// On a cluster (store.cluster) the statements are the migrations' cluster form (cluster.ts), and both schema tables
+// are one replicated table across every host. A process may reach another host than the runner's, so before reading
+// them it waits until its host has fetched what the others wrote (SYSTEM SYNC REPLICA): a claim dropped as a duplicate
+// was in Keeper already, so the sync brings the claim that won. The runner's heartbeats are stamped by its host's
+// clock: hosts' clocks must agree to well within the lease (NTP).
 import { randomUUID } from 'node:crypto';
+import { clusterDatabase, clusterMigrations, clusterWideTable } from './cluster.ts';
 import { toEventTime, type EventStore } from './event-store.ts';
 import { eventMigrations, type EventMigration } from './migrations/index.ts';
 
 const LOCK_TABLE = 'foldline.schema_migrations_lock';
+const MIGRATIONS_TABLE = 'foldline.schema_migrations';
+
+const SCHEMA_TABLES = [
+  `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name String, applied_at DateTime64(3, 'UTC')) ENGINE = MergeTree ORDER BY name`,
+  // Claims, heartbeats and releases; claims keep their token's id (the deduplication window) so a repeated one is dropped.
+  `CREATE TABLE IF NOT EXISTS ${LOCK_TABLE} (token String, kind LowCardinality(String), owner String, at DateTime64(3, 'UTC') DEFAULT now64(3))
+      ENGINE = MergeTree ORDER BY (token, at) SETTINGS non_replicated_deduplication_window = 1000`,
+];
 
 export interface MigrateOptions {
   /** How often the runner says it is alive. */
@@ -24,29 +39,25 @@ export interface MigrateOptions {
 
 export async function migrateEventStore(store: EventStore, options: MigrateOptions = {}): Promise<void> {
   const { heartbeatMs = 5_000, leaseMs = 60_000, pollMs = 250 } = options;
+  const cluster = store.cluster;
   // A user without the right to create databases can still be given an existing one.
   const [exists] = await store.query<{ result: number }>('EXISTS DATABASE foldline');
-  if (!exists?.result) await store.command('CREATE DATABASE IF NOT EXISTS foldline');
-  await store.command(
-    'CREATE TABLE IF NOT EXISTS foldline.schema_migrations (name String, applied_at DateTime64(3, \'UTC\')) ENGINE = MergeTree ORDER BY name',
-  );
-  // Claims, heartbeats and releases; claims keep their token's id (the deduplication window) so a repeated one is dropped.
-  await store.command(
-    `CREATE TABLE IF NOT EXISTS ${LOCK_TABLE} (token String, kind LowCardinality(String), owner String, at DateTime64(3, 'UTC') DEFAULT now64(3))
-      ENGINE = MergeTree ORDER BY (token, at) SETTINGS non_replicated_deduplication_window = 1000`,
-  );
+  if (!exists?.result) await store.command(cluster ? clusterDatabase(cluster) : 'CREATE DATABASE IF NOT EXISTS foldline');
+  for (const statement of SCHEMA_TABLES) await store.command(cluster ? clusterWideTable(statement, cluster) : statement);
+  const migrations = cluster ? clusterMigrations(eventMigrations, cluster) : eventMigrations;
 
   const me = randomUUID();
   let first = '';
   let attempt = 0;
   for (;;) {
-    const pending = await pendingMigrations(store);
+    const pending = await pendingMigrations(store, migrations);
     if (pending.length === 0) return;
     // A new first migration starts at claim 0; the same one again (its runner failed or vanished) at the next claim.
     if (pending[0]!.name === first) attempt += 1;
     else [first, attempt] = [pending[0]!.name, 0];
     const token = `${first}#${attempt}`;
     await store.insert(LOCK_TABLE, [{ token, kind: 'claim', owner: me }], { deduplicationToken: `claim:${token}` });
+    await syncReplica(store, LOCK_TABLE);
     const [claim] = await store.query<{ owner: string }>(`SELECT owner FROM ${LOCK_TABLE} WHERE token = {token:String} AND kind = 'claim' LIMIT 1`, { token });
     if (claim?.owner === me) {
       await runClaimed(store, token, me, pending, heartbeatMs);
@@ -57,9 +68,15 @@ export async function migrateEventStore(store: EventStore, options: MigrateOptio
   }
 }
 
-async function pendingMigrations(store: EventStore): Promise<EventMigration[]> {
-  const applied = new Set((await store.query<{ name: string }>('SELECT name FROM foldline.schema_migrations')).map((row) => row.name));
-  return eventMigrations.filter((migration) => !applied.has(migration.name));
+async function pendingMigrations(store: EventStore, migrations: readonly EventMigration[]): Promise<EventMigration[]> {
+  await syncReplica(store, MIGRATIONS_TABLE);
+  const applied = new Set((await store.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE}`)).map((row) => row.name));
+  return migrations.filter((migration) => !applied.has(migration.name));
+}
+
+/** On a cluster: until this host holds what every other host wrote to a schema table. */
+async function syncReplica(store: EventStore, table: string): Promise<void> {
+  if (store.cluster) await store.command(`SYSTEM SYNC REPLICA ${table}`);
 }
 
 async function runClaimed(store: EventStore, token: string, me: string, pending: EventMigration[], heartbeatMs: number): Promise<void> {
@@ -68,7 +85,7 @@ async function runClaimed(store: EventStore, token: string, me: string, pending:
   try {
     for (const migration of pending) {
       for (const statement of migration.statements) await store.command(statement);
-      await store.insert('foldline.schema_migrations', [{ name: migration.name, applied_at: toEventTime(Date.now()) }]);
+      await store.insert(MIGRATIONS_TABLE, [{ name: migration.name, applied_at: toEventTime(Date.now()) }]);
     }
   } finally {
     clearInterval(heartbeat);
@@ -81,6 +98,7 @@ async function runClaimed(store: EventStore, token: string, me: string, pending:
 /** Until the claim's runner says it is done or has been silent for the lease. */
 async function waitForRunner(store: EventStore, token: string, leaseMs: number, pollMs: number): Promise<void> {
   for (;;) {
+    await syncReplica(store, LOCK_TABLE);
     const [state] = await store.query<{ released: number; silent_ms: number }>(
       `SELECT countIf(kind = 'released') AS released, dateDiff('millisecond', max(at), now64(3)) AS silent_ms
        FROM ${LOCK_TABLE} WHERE token = {token:String}`,

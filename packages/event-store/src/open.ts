@@ -9,10 +9,12 @@ export interface EventStoreOptions {
   dataDir: string;
   /** A ClickHouse server (CLICKHOUSE_URL, see clickhouse-store.ts for its form) instead of chDB in `dataDir`. */
   clickhouseUrl?: string | undefined;
+  /** With clickhouseUrl: the cluster its tables are spread over (CLICKHOUSE_CLUSTER, see cluster.ts). */
+  clickhouseCluster?: string | undefined;
 }
 
 export async function openEventStore(options: EventStoreOptions): Promise<EventStore> {
-  const store = options.clickhouseUrl ? openClickHouseStore(options.clickhouseUrl) : openChdbStore(path.join(options.dataDir, 'events'));
+  const store = options.clickhouseUrl ? openClickHouseStore(options.clickhouseUrl, { cluster: options.clickhouseCluster }) : openChdbStore(path.join(options.dataDir, 'events'));
   try {
     await migrateEventStore(store);
   } catch (error) {

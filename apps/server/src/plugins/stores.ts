@@ -14,7 +14,7 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const metadata = await openMetadataStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    const events = await openEventStore({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl });
+    const events = await openEventStore({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl, clickhouseCluster: config.clickhouseCluster });
     app.decorate('metadata', metadata);
     app.decorate('events', events);
     app.addHook('onClose', async () => {

@@ -1,0 +1,975 @@
+CREATE DATABASE IF NOT EXISTS foldline ON CLUSTER 'analytics';
+
+CREATE TABLE IF NOT EXISTS foldline.schema_migrations ON CLUSTER 'analytics' (name String, applied_at DateTime64(3, 'UTC')) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/all', '{shard}-{replica}') ORDER BY name;
+
+CREATE TABLE IF NOT EXISTS foldline.schema_migrations_lock ON CLUSTER 'analytics' (token String, kind LowCardinality(String), owner String, at DateTime64(3, 'UTC') DEFAULT now64(3)) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/all', '{shard}-{replica}') ORDER BY (token, at) SETTINGS replicated_deduplication_window = 1000;
+
+SYSTEM SYNC REPLICA foldline.schema_migrations;
+
+SYSTEM SYNC REPLICA foldline.schema_migrations_lock;
+
+CREATE TABLE IF NOT EXISTS foldline.pageviews_local ON CLUSTER 'analytics' (
+  website_id UUID,
+  ts DateTime64(3, 'UTC'),
+  page_id UUID,
+  pageview_id UUID,
+  session_id UUID,
+  device LowCardinality(String),
+    visitor_id UInt64,
+    url_path String,
+    title String,
+    referrer_host LowCardinality(String),
+    utm_source LowCardinality(String),
+    utm_medium LowCardinality(String),
+    utm_campaign String,
+    browser LowCardinality(String),
+    os LowCardinality(String),
+    viewport_w UInt16,
+    viewport_h UInt16,
+    doc_h UInt32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, toDate(ts), page_id, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE IF NOT EXISTS foldline.pageviews ON CLUSTER 'analytics' AS foldline.pageviews_local ENGINE = Distributed('analytics', foldline, pageviews_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.engagement_local ON CLUSTER 'analytics' (
+  website_id UUID,
+  ts DateTime64(3, 'UTC'),
+  page_id UUID,
+  pageview_id UUID,
+  session_id UUID,
+  device LowCardinality(String),
+    engaged_ms UInt32,
+    max_scroll_pct UInt8,
+    doc_h UInt32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, toDate(ts), page_id, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE IF NOT EXISTS foldline.engagement ON CLUSTER 'analytics' AS foldline.engagement_local ENGINE = Distributed('analytics', foldline, engagement_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.viewport_spans_local ON CLUSTER 'analytics' (
+  website_id UUID,
+  ts DateTime64(3, 'UTC'),
+  page_id UUID,
+  pageview_id UUID,
+  session_id UUID,
+  device LowCardinality(String),
+    scroll_y UInt32,
+    viewport_h UInt16,
+    doc_h UInt32,
+    duration_ms UInt32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, page_id, device, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE IF NOT EXISTS foldline.viewport_spans ON CLUSTER 'analytics' AS foldline.viewport_spans_local ENGINE = Distributed('analytics', foldline, viewport_spans_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.clicks_local ON CLUSTER 'analytics' (
+  website_id UUID,
+  ts DateTime64(3, 'UTC'),
+  page_id UUID,
+  pageview_id UUID,
+  session_id UUID,
+  device LowCardinality(String),
+    viewport_w UInt16,
+    doc_h UInt32,
+    x UInt32,
+    y UInt32,
+    selector String,
+    offset_x Float32,
+    offset_y Float32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, page_id, device, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE IF NOT EXISTS foldline.clicks ON CLUSTER 'analytics' AS foldline.clicks_local ENGINE = Distributed('analytics', foldline, clicks_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.attention_local ON CLUSTER 'analytics' (
+  website_id UUID,
+  ts DateTime64(3, 'UTC'),
+  page_id UUID,
+  pageview_id UUID,
+  session_id UUID,
+  device LowCardinality(String),
+    viewport_w UInt16,
+    x UInt32,
+    y UInt32,
+    weight_ms UInt32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, page_id, device, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE IF NOT EXISTS foldline.attention ON CLUSTER 'analytics' AS foldline.attention_local ENGINE = Distributed('analytics', foldline, attention_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.ad_events_local ON CLUSTER 'analytics' (
+  website_id UUID,
+  ts DateTime64(3, 'UTC'),
+  page_id UUID,
+  pageview_id UUID,
+  session_id UUID,
+  device LowCardinality(String),
+    ad_unit_id UUID,
+    impression_id UUID,
+    kind LowCardinality(String),
+    in_view_ms UInt32,
+    max_in_view_pct UInt8,
+    width UInt16,
+    height UInt16,
+    position_y UInt32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, toDate(ts), ad_unit_id, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_events ON CLUSTER 'analytics' AS foldline.ad_events_local ENGINE = Distributed('analytics', foldline, ad_events_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.ad_stats_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    page_id UUID,
+    ad_unit_id UUID,
+    device LowCardinality(String),
+    impressions UInt64,
+    viewable UInt64,
+    clicks UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(hour) ORDER BY (website_id, hour, page_id, ad_unit_id, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_stats_hourly ON CLUSTER 'analytics' AS foldline.ad_stats_hourly_local ENGINE = Distributed('analytics', foldline, ad_stats_hourly_local, cityHash64(website_id));
+
+INSERT INTO foldline.ad_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, ad_unit_id, device,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events
+  GROUP BY website_id, hour, page_id, ad_unit_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.ad_stats_hourly_mv ON CLUSTER 'analytics' TO foldline.ad_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, ad_unit_id, device,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events_local
+  GROUP BY website_id, hour, page_id, ad_unit_id, device;
+
+CREATE TABLE IF NOT EXISTS foldline.page_events_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    page_id UUID,
+    device LowCardinality(String),
+    events UInt64,
+    pageviews UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(hour) ORDER BY (website_id, hour, page_id, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.page_events_hourly ON CLUSTER 'analytics' AS foldline.page_events_hourly_local ENGINE = Distributed('analytics', foldline, page_events_hourly_local, cityHash64(website_id));
+
+INSERT INTO foldline.page_events_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    count() AS pageviews
+  FROM foldline.pageviews
+  GROUP BY website_id, hour, page_id, device;
+
+INSERT INTO foldline.page_events_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.engagement
+  GROUP BY website_id, hour, page_id, device;
+
+INSERT INTO foldline.page_events_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.viewport_spans
+  GROUP BY website_id, hour, page_id, device;
+
+INSERT INTO foldline.page_events_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.clicks
+  GROUP BY website_id, hour, page_id, device;
+
+INSERT INTO foldline.page_events_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.attention
+  GROUP BY website_id, hour, page_id, device;
+
+INSERT INTO foldline.page_events_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.ad_events
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_hourly_pageviews_mv ON CLUSTER 'analytics' TO foldline.page_events_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    count() AS pageviews
+  FROM foldline.pageviews_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_hourly_engagement_mv ON CLUSTER 'analytics' TO foldline.page_events_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.engagement_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_hourly_viewport_spans_mv ON CLUSTER 'analytics' TO foldline.page_events_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.viewport_spans_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_hourly_clicks_mv ON CLUSTER 'analytics' TO foldline.page_events_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.clicks_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_hourly_attention_mv ON CLUSTER 'analytics' TO foldline.page_events_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.attention_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_hourly_ad_events_mv ON CLUSTER 'analytics' TO foldline.page_events_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.ad_events_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_stats_daily_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    day Date,
+    page_id UUID,
+    ad_unit_id UUID,
+    device LowCardinality(String),
+    impressions UInt64,
+    viewable UInt64,
+    clicks UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(day) ORDER BY (website_id, day, page_id, ad_unit_id, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_stats_daily ON CLUSTER 'analytics' AS foldline.ad_stats_daily_local ENGINE = Distributed('analytics', foldline, ad_stats_daily_local, cityHash64(website_id));
+
+INSERT INTO foldline.ad_stats_daily SELECT website_id, toDate(ts) AS day, page_id, ad_unit_id, device,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events
+  GROUP BY website_id, day, page_id, ad_unit_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.ad_stats_daily_mv ON CLUSTER 'analytics' TO foldline.ad_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, ad_unit_id, device,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events_local
+  GROUP BY website_id, day, page_id, ad_unit_id, device;
+
+CREATE TABLE IF NOT EXISTS foldline.page_events_daily_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    day Date,
+    page_id UUID,
+    device LowCardinality(String),
+    events UInt64,
+    pageviews UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(day) ORDER BY (website_id, day, page_id, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.page_events_daily ON CLUSTER 'analytics' AS foldline.page_events_daily_local ENGINE = Distributed('analytics', foldline, page_events_daily_local, cityHash64(website_id));
+
+INSERT INTO foldline.page_events_daily SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    count() AS pageviews
+  FROM foldline.pageviews
+  GROUP BY website_id, day, page_id, device;
+
+INSERT INTO foldline.page_events_daily SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.engagement
+  GROUP BY website_id, day, page_id, device;
+
+INSERT INTO foldline.page_events_daily SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.viewport_spans
+  GROUP BY website_id, day, page_id, device;
+
+INSERT INTO foldline.page_events_daily SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.clicks
+  GROUP BY website_id, day, page_id, device;
+
+INSERT INTO foldline.page_events_daily SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.attention
+  GROUP BY website_id, day, page_id, device;
+
+INSERT INTO foldline.page_events_daily SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.ad_events
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_daily_pageviews_mv ON CLUSTER 'analytics' TO foldline.page_events_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    count() AS pageviews
+  FROM foldline.pageviews_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_daily_engagement_mv ON CLUSTER 'analytics' TO foldline.page_events_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.engagement_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_daily_viewport_spans_mv ON CLUSTER 'analytics' TO foldline.page_events_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.viewport_spans_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_daily_clicks_mv ON CLUSTER 'analytics' TO foldline.page_events_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.clicks_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_daily_attention_mv ON CLUSTER 'analytics' TO foldline.page_events_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.attention_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_daily_ad_events_mv ON CLUSTER 'analytics' TO foldline.page_events_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.ad_events_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE TABLE IF NOT EXISTS foldline.site_stats_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    device LowCardinality(String),
+    impressions UInt64,
+    viewable UInt64,
+    clicks UInt64,
+    events UInt64,
+    pageviews UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(hour) ORDER BY (website_id, hour, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.site_stats_hourly ON CLUSTER 'analytics' AS foldline.site_stats_hourly_local ENGINE = Distributed('analytics', foldline, site_stats_hourly_local, cityHash64(website_id));
+
+INSERT INTO foldline.site_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    count() AS pageviews
+  FROM foldline.pageviews
+  GROUP BY website_id, hour, device;
+
+INSERT INTO foldline.site_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.engagement
+  GROUP BY website_id, hour, device;
+
+INSERT INTO foldline.site_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.viewport_spans
+  GROUP BY website_id, hour, device;
+
+INSERT INTO foldline.site_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.clicks
+  GROUP BY website_id, hour, device;
+
+INSERT INTO foldline.site_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.attention
+  GROUP BY website_id, hour, device;
+
+INSERT INTO foldline.site_stats_hourly SELECT website_id, toStartOfHour(ts) AS hour, device,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.ad_events
+  GROUP BY website_id, hour, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_pageviews_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    count() AS pageviews
+  FROM foldline.pageviews_local
+  GROUP BY website_id, hour, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_engagement_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.engagement_local
+  GROUP BY website_id, hour, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_viewport_spans_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.viewport_spans_local
+  GROUP BY website_id, hour, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_clicks_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.clicks_local
+  GROUP BY website_id, hour, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_attention_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.attention_local
+  GROUP BY website_id, hour, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_ad_events_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks,
+    count() AS events,
+    toUInt64(0) AS pageviews
+  FROM foldline.ad_events_local
+  GROUP BY website_id, hour, device;
+
+CREATE TABLE IF NOT EXISTS foldline.page_events_log_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    ts DateTime64(3, 'UTC') CODEC(DoubleDelta, LZ4),
+    page_id UUID,
+    device LowCardinality(String),
+    events UInt64,
+    pageviews UInt64,
+    impressions UInt64,
+    viewable UInt64,
+    clicks UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, toStartOfHour(ts), page_id, device, ts)
+    SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.page_events_log ON CLUSTER 'analytics' AS foldline.page_events_log_local ENGINE = Distributed('analytics', foldline, page_events_log_local, cityHash64(website_id));
+
+INSERT INTO foldline.page_events_log SELECT website_id, ts, page_id, device,
+    count() AS events,
+    count() AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.pageviews
+  GROUP BY website_id, ts, page_id, device;
+
+INSERT INTO foldline.page_events_log SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.engagement
+  GROUP BY website_id, ts, page_id, device;
+
+INSERT INTO foldline.page_events_log SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.viewport_spans
+  GROUP BY website_id, ts, page_id, device;
+
+INSERT INTO foldline.page_events_log SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.clicks
+  GROUP BY website_id, ts, page_id, device;
+
+INSERT INTO foldline.page_events_log SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.attention
+  GROUP BY website_id, ts, page_id, device;
+
+INSERT INTO foldline.page_events_log SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_log_pageviews_mv ON CLUSTER 'analytics' TO foldline.page_events_log_local AS SELECT website_id, ts, page_id, device,
+    count() AS events,
+    count() AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.pageviews_local
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_log_engagement_mv ON CLUSTER 'analytics' TO foldline.page_events_log_local AS SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.engagement_local
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_log_viewport_spans_mv ON CLUSTER 'analytics' TO foldline.page_events_log_local AS SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.viewport_spans_local
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_log_clicks_mv ON CLUSTER 'analytics' TO foldline.page_events_log_local AS SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.clicks_local
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_log_attention_mv ON CLUSTER 'analytics' TO foldline.page_events_log_local AS SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.attention_local
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_events_log_ad_events_mv ON CLUSTER 'analytics' TO foldline.page_events_log_local AS SELECT website_id, ts, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events_local
+  GROUP BY website_id, ts, page_id, device;
+
+CREATE TABLE IF NOT EXISTS foldline.page_stats_daily_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    day Date,
+    page_id UUID,
+    device LowCardinality(String),
+    events UInt64,
+    pageviews UInt64,
+    impressions UInt64,
+    viewable UInt64,
+    clicks UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(day) ORDER BY (website_id, day, page_id, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.page_stats_daily ON CLUSTER 'analytics' AS foldline.page_stats_daily_local ENGINE = Distributed('analytics', foldline, page_stats_daily_local, cityHash64(website_id));
+
+INSERT INTO foldline.page_stats_daily SELECT website_id, day, page_id, device, sum(events), sum(pageviews), 0, 0, 0
+    FROM foldline.page_events_daily GROUP BY website_id, day, page_id, device;
+
+INSERT INTO foldline.page_stats_daily SELECT website_id, day, page_id, device, 0, 0, sum(impressions), sum(viewable), sum(clicks)
+    FROM foldline.ad_stats_daily GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_pageviews_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    count() AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.pageviews_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_engagement_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.engagement_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_viewport_spans_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.viewport_spans_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_clicks_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.clicks_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_attention_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.attention_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_ad_events_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events_local
+  GROUP BY website_id, day, page_id, device;
+
+CREATE TABLE IF NOT EXISTS foldline.page_stats_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    page_id UUID,
+    device LowCardinality(String),
+    events UInt64,
+    pageviews UInt64,
+    impressions UInt64,
+    viewable UInt64,
+    clicks UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(hour) ORDER BY (website_id, hour, page_id, device) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.page_stats_hourly ON CLUSTER 'analytics' AS foldline.page_stats_hourly_local ENGINE = Distributed('analytics', foldline, page_stats_hourly_local, cityHash64(website_id));
+
+INSERT INTO foldline.page_stats_hourly SELECT website_id, hour, page_id, device, sum(events), sum(pageviews), 0, 0, 0
+    FROM foldline.page_events_hourly GROUP BY website_id, hour, page_id, device;
+
+INSERT INTO foldline.page_stats_hourly SELECT website_id, hour, page_id, device, 0, 0, sum(impressions), sum(viewable), sum(clicks)
+    FROM foldline.ad_stats_hourly GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_pageviews_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    count() AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.pageviews_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_engagement_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.engagement_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_viewport_spans_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.viewport_spans_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_clicks_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.clicks_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_attention_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    toUInt64(0) AS impressions,
+    toUInt64(0) AS viewable,
+    toUInt64(0) AS clicks
+  FROM foldline.attention_local
+  GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_ad_events_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, device,
+    count() AS events,
+    toUInt64(0) AS pageviews,
+    countIf(kind = 'impression') AS impressions,
+    countIf(kind = 'viewable') AS viewable,
+    countIf(kind = 'click') AS clicks
+  FROM foldline.ad_events_local
+  GROUP BY website_id, hour, page_id, device;
+
+DROP VIEW IF EXISTS foldline.page_events_hourly_pageviews_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_hourly_engagement_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_hourly_viewport_spans_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_hourly_clicks_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_hourly_attention_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_hourly_ad_events_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_daily_pageviews_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_daily_engagement_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_daily_viewport_spans_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_daily_clicks_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_daily_attention_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_daily_ad_events_mv ON CLUSTER 'analytics';
+
+DROP TABLE IF EXISTS foldline.page_events_hourly ON CLUSTER 'analytics' SYNC;
+
+DROP TABLE IF EXISTS foldline.page_events_hourly_local ON CLUSTER 'analytics' SYNC;
+
+DROP TABLE IF EXISTS foldline.page_events_daily ON CLUSTER 'analytics' SYNC;
+
+DROP TABLE IF EXISTS foldline.page_events_daily_local ON CLUSTER 'analytics' SYNC;
+
+DROP VIEW IF EXISTS foldline.page_events_log_pageviews_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_log_engagement_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_log_viewport_spans_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_log_clicks_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_log_attention_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_events_log_ad_events_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_pageviews_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_engagement_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_viewport_spans_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_clicks_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_attention_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_ad_events_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_pageviews_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_engagement_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_viewport_spans_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_clicks_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_attention_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_ad_events_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_pageviews_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_engagement_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_viewport_spans_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_clicks_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_attention_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_ad_events_mv ON CLUSTER 'analytics';
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_hourly_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS     SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, sum(events) AS events, sum(pageviews) AS pageviews, sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks
+    FROM foldline.page_events_log_local GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_stats_daily_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS     SELECT website_id, toDate(ts) AS day, page_id, device, sum(events) AS events, sum(pageviews) AS pageviews, sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks
+    FROM foldline.page_events_log_local GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_stats_hourly_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS     SELECT website_id, toStartOfHour(ts) AS hour, device, sum(events) AS events, sum(pageviews) AS pageviews, sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks
+    FROM foldline.page_events_log_local GROUP BY website_id, hour, device;
+
+ALTER TABLE foldline.engagement_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS is_first UInt8, ADD COLUMN IF NOT EXISTS scroll_gain UInt8;
+
+ALTER TABLE foldline.engagement ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS is_first UInt8, ADD COLUMN IF NOT EXISTS scroll_gain UInt8;
+
+DROP TABLE IF EXISTS foldline.engagement_marked ON CLUSTER 'analytics' SYNC;
+
+DROP TABLE IF EXISTS foldline.engagement_marked_local ON CLUSTER 'analytics' SYNC;
+
+CREATE TABLE foldline.engagement_marked_local ON CLUSTER 'analytics' AS foldline.engagement_local ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(ts) ORDER BY (website_id, toDate(ts), page_id, ts) SETTINGS index_granularity = 8192;
+
+CREATE TABLE foldline.engagement_marked ON CLUSTER 'analytics' AS foldline.engagement_marked_local ENGINE = Distributed('analytics', foldline, engagement_marked_local, cityHash64(website_id));
+
+INSERT INTO foldline.engagement_marked
+    SELECT website_id, ts, page_id, pageview_id, session_id, device, engaged_ms, max_scroll_pct, doc_h,
+      row_number() OVER (PARTITION BY pageview_id ORDER BY ts, max_scroll_pct) = 1 AS is_first,
+      max(max_scroll_pct) OVER (PARTITION BY pageview_id ORDER BY ts, max_scroll_pct ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+        - max(max_scroll_pct) OVER (PARTITION BY pageview_id ORDER BY ts, max_scroll_pct ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS scroll_gain
+    FROM foldline.engagement;
+
+EXCHANGE TABLES foldline.engagement_local AND foldline.engagement_marked_local ON CLUSTER 'analytics';
+
+DROP TABLE foldline.engagement_marked ON CLUSTER 'analytics' SYNC;
+
+DROP TABLE foldline.engagement_marked_local ON CLUSTER 'analytics' SYNC;
+
+ALTER TABLE foldline.page_events_log_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.page_events_log ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.page_stats_hourly_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.page_stats_hourly ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.page_stats_daily_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.page_stats_daily ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.site_stats_hourly_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+ALTER TABLE foldline.site_stats_hourly ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS engaged_pageviews UInt64, ADD COLUMN IF NOT EXISTS engaged_ms UInt64, ADD COLUMN IF NOT EXISTS scroll_sum UInt64;
+
+DROP VIEW IF EXISTS foldline.page_stats_hourly_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.page_stats_daily_mv ON CLUSTER 'analytics';
+
+DROP VIEW IF EXISTS foldline.site_stats_hourly_mv ON CLUSTER 'analytics';
+
+CREATE MATERIALIZED VIEW foldline.page_stats_hourly_mv ON CLUSTER 'analytics' TO foldline.page_stats_hourly_local AS     SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, sum(events) AS events, sum(pageviews) AS pageviews, sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks, sum(engaged_pageviews) AS engaged_pageviews, sum(engaged_ms) AS engaged_ms, sum(scroll_sum) AS scroll_sum
+    FROM foldline.page_events_log_local GROUP BY website_id, hour, page_id, device;
+
+CREATE MATERIALIZED VIEW foldline.page_stats_daily_mv ON CLUSTER 'analytics' TO foldline.page_stats_daily_local AS     SELECT website_id, toDate(ts) AS day, page_id, device, sum(events) AS events, sum(pageviews) AS pageviews, sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks, sum(engaged_pageviews) AS engaged_pageviews, sum(engaged_ms) AS engaged_ms, sum(scroll_sum) AS scroll_sum
+    FROM foldline.page_events_log_local GROUP BY website_id, day, page_id, device;
+
+CREATE MATERIALIZED VIEW foldline.site_stats_hourly_mv ON CLUSTER 'analytics' TO foldline.site_stats_hourly_local AS     SELECT website_id, toStartOfHour(ts) AS hour, device, sum(events) AS events, sum(pageviews) AS pageviews, sum(impressions) AS impressions, sum(viewable) AS viewable, sum(clicks) AS clicks, sum(engaged_pageviews) AS engaged_pageviews, sum(engaged_ms) AS engaged_ms, sum(scroll_sum) AS scroll_sum
+    FROM foldline.page_events_log_local GROUP BY website_id, hour, device;
+
+INSERT INTO foldline.page_events_log (website_id, ts, page_id, device, engaged_pageviews, engaged_ms, scroll_sum)
+    SELECT website_id, ts, page_id, device, sum(is_first), sum(engaged_ms), sum(scroll_gain)
+    FROM foldline.engagement GROUP BY website_id, ts, page_id, device;
+
+ALTER TABLE foldline.attention_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS doc_h UInt32;
+
+ALTER TABLE foldline.attention ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS doc_h UInt32;
+
+CREATE TABLE IF NOT EXISTS foldline.heatmap_cells_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    page_id UUID,
+    device LowCardinality(String),
+    kind LowCardinality(String),
+    selector String,
+    ox UInt8,
+    oy UInt8,
+    x UInt16,
+    y UInt16,
+    value Int64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}', (value)) PARTITION BY toYYYYMM(hour)
+    ORDER BY (website_id, page_id, device, kind, hour, selector, x, y, ox, oy) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.heatmap_cells_hourly ON CLUSTER 'analytics' AS foldline.heatmap_cells_hourly_local ENGINE = Distributed('analytics', foldline, heatmap_cells_hourly_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.heatmap_cells_daily_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    day Date,
+    page_id UUID,
+    device LowCardinality(String),
+    kind LowCardinality(String),
+    selector String,
+    ox UInt8,
+    oy UInt8,
+    x UInt16,
+    y UInt16,
+    value Int64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}', (value)) PARTITION BY toYYYYMM(day)
+    ORDER BY (website_id, page_id, device, kind, day, selector, x, y, ox, oy) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.heatmap_cells_daily ON CLUSTER 'analytics' AS foldline.heatmap_cells_daily_local ENGINE = Distributed('analytics', foldline, heatmap_cells_daily_local, cityHash64(website_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.heatmap_cells_daily_mv ON CLUSTER 'analytics' TO foldline.heatmap_cells_daily_local AS     SELECT website_id, toDate(hour) AS day, page_id, device, kind, selector, ox, oy, x, y, sum(value) AS value
+    FROM foldline.heatmap_cells_hourly_local GROUP BY website_id, day, page_id, device, kind, selector, ox, oy, x, y;
+
+INSERT INTO foldline.heatmap_cells_hourly (website_id, hour, page_id, device, kind, selector, ox, oy, x, y, value) SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, 'click' AS kind, selector,
+      toUInt8(least(100, floor(toFloat64(offset_x) * 100))) AS ox, toUInt8(least(100, floor(toFloat64(offset_y) * 100))) AS oy,
+      toUInt16(least(1000, intDiv(x * 1000, greatest(1, viewport_w)))) AS x, toUInt16(least(1000, intDiv(y * 1000, greatest(1, doc_h)))) AS y, toInt64(1) AS value
+    FROM foldline.clicks;
+
+INSERT INTO foldline.heatmap_cells_hourly (website_id, hour, page_id, device, kind, selector, ox, oy, x, y, value) SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, 'attention' AS kind, '' AS selector,
+      toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(least(1000, intDiv(x * 1000, greatest(1, viewport_w)))) AS x, toUInt16(least(1000, intDiv(y * 1000, greatest(1, doc_h)))) AS y, toInt64(weight_ms) AS value
+    FROM foldline.attention WHERE doc_h > 0;
+
+INSERT INTO foldline.heatmap_cells_hourly (website_id, hour, page_id, device, kind, selector, ox, oy, x, y, value) SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, 'dwell' AS kind, '' AS selector,
+      toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(0) AS x, toUInt16(step.1 * 10) AS y, step.2 AS value
+    FROM foldline.viewport_spans
+    ARRAY JOIN arrayFilter(s -> s.1 < 100, [
+      (toInt64(intDiv(toUInt64(scroll_y) * 100, doc_h)), toInt64(duration_ms)),
+      (toInt64(least(99, intDiv(toUInt64(least(scroll_y + viewport_h, doc_h)) * 100 - 1, doc_h))) + 1, -toInt64(duration_ms))
+    ]) AS step
+    WHERE doc_h > 0 AND viewport_h > 0 AND scroll_y < doc_h;
+
+INSERT INTO foldline.heatmap_cells_hourly (website_id, hour, page_id, device, kind, selector, ox, oy, x, y, value) SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, 'reach' AS kind, '' AS selector,
+      toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(0) AS x, toUInt16(step.1) AS y, toInt64(step.2) AS value
+    FROM foldline.engagement
+    ARRAY JOIN arrayFilter(s -> s.1 <= 100, [
+      (if(is_first = 1, 0, toInt64(max_scroll_pct) - scroll_gain + 1), toInt64(1)),
+      (toInt64(max_scroll_pct) + 1, toInt64(-1))
+    ]) AS step
+    WHERE is_first = 1 OR scroll_gain > 0;
+
+INSERT INTO foldline.heatmap_cells_hourly (website_id, hour, page_id, device, kind, selector, ox, oy, x, y, value) SELECT website_id, toStartOfHour(ts) AS hour, page_id, device, cell.1 AS kind, '' AS selector,
+      toUInt8(0) AS ox, toUInt8(0) AS oy, toUInt16(0) AS x, toUInt16(cell.2) AS y, toInt64(cell.3) AS value
+    FROM foldline.pageviews
+    ARRAY JOIN [('fold', least(100, intDiv(toUInt64(viewport_h) * 100, greatest(1, doc_h))), toInt64(1)), ('doc', 0, toInt64(doc_h))] AS cell;
+
+ALTER TABLE foldline.pageviews_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.engagement_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.viewport_spans_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.clicks_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.attention_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.ad_events_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.page_events_log_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.page_stats_hourly_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.page_stats_daily_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.site_stats_hourly_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.ad_stats_hourly_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.ad_stats_daily_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.heatmap_cells_hourly_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+ALTER TABLE foldline.heatmap_cells_daily_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
