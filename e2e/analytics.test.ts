@@ -138,11 +138,12 @@ describe('analytics screens', () => {
     await page.getByText('No matching pages').waitFor();
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await page.getByLabel('Sort by').selectOption('title');
-    const titles = await page.getByRole('tabpanel').getByRole('listitem').locator('p.font-medium').allTextContents();
-    expect(titles).toEqual(['Cup final report', 'Front page', 'Vote tonight']);
+    // Sorted on the server: wait for the new order.
+    const titles = () => page.getByRole('region', { name: 'Pages', exact: true }).locator('tbody tr td:first-child').allTextContents();
+    await expect.poll(titles).toEqual(['Cup final report', 'Front page', 'Vote tonight']);
     await page.getByRole('button', { name: 'Ascending' }).click();
     await page.getByRole('button', { name: 'Descending' }).waitFor();
-    expect(await page.getByRole('tabpanel').getByRole('listitem').locator('p.font-medium').allTextContents()).toEqual(['Vote tonight', 'Front page', 'Cup final report']);
+    await expect.poll(titles).toEqual(['Vote tonight', 'Front page', 'Cup final report']);
     await checkA11y(page, 'website pages tab');
 
     await page.getByRole('tab', { name: 'Ad Units' }).click();

@@ -5,7 +5,7 @@ import type { Website, WebsiteWithPages } from '@foldline/contracts';
 import { EVENT_TABLES } from '@foldline/event-store';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, MOBILE_WIDTH, newPage, signUpAndSignIn, screenshot } from './support/browser.ts';
+import { checkA11y, expectNoHorizontalOverflow, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, signUpAndSignIn, screenshot } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -321,6 +321,145 @@ describe('website detail', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
     await checkA11y(page, 'add website 375');
     await screenshot(page, 'website-new-375');
+    await page.context().close();
+  });
+});
+
+/** Story n of a website with many pages: 'Harbour' in every 40th title; last activities a permutation of n (37 is
+ * prime to 120), so the earliest is story 55 and the latest story 42; every tenth story inactive. */
+const STORIES = 120;
+const storyPath = (n: number) => `/story-${String(n).padStart(3, '0')}`;
+async function insertStories(websiteId: string): Promise<void> {
+  await server.app.metadata.db
+    .insertInto('pages')
+    .values(
+      Array.from({ length: STORIES }, (_, n) => ({
+        id: randomUUID(),
+        website_id: websiteId,
+        url_path: storyPath(n),
+        title: n % 40 === 7 ? `Harbour story ${n}` : `Story ${n}`,
+        status: n % 10 === 0 ? 'inactive' : 'active',
+        created_at: '2026-01-01T00:00:00.000Z',
+        last_activity: new Date(Date.UTC(2026, 1, 1) + (((n * 37) + 5) % STORIES) * 3_600_000).toISOString(),
+        origin: null,
+      })),
+    )
+    .execute();
+}
+
+describe('Pages tab', () => {
+  /** The Pages table and what it shows: the first column's names, and the line under it. */
+  const pagesTable = (page: Page) => page.getByRole('region', { name: 'Pages', exact: true });
+  const names = (page: Page) => pagesTable(page).locator('tbody tr td:first-child').allTextContents();
+  const showing = (page: Page) => page.getByRole('navigation', { name: 'Pagination' }).locator('p').textContent();
+
+  it('pages, searches (debounced) and sorts on the server', async () => {
+    const { page, token } = await signedIn('/dashboard/websites');
+    const site = await createSite(token, 'Harbour Times', uniqueDomain('harbour'));
+    await insertStories(site.website_id);
+    // The website itself carries only its first pages and the count.
+    const { website } = await apiCall<{ website: WebsiteWithPages }>(token, 'GET', `/websites/${site.website_id}`);
+    expect(website.pages_total).toBe(STORIES);
+    expect(website.pages.length).toBeLessThan(STORIES);
+
+    await page.goto(`/dashboard/websites/${site.website_id}`);
+    await page.getByRole('tab', { name: 'Pages' }).click();
+    await pagesTable(page).waitFor();
+    // URL Path ascending, 50 a page.
+    await expect.poll(() => showing(page)).toBe('Showing 1–50 of 120 pages');
+    expect((await names(page))[0]).toBe('Story 0');
+    expect(await names(page)).toHaveLength(50);
+    await page.getByText('Page 1 of 3').waitFor();
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await pagesTable(page).getByRole('columnheader', { name: 'URL Path' }).getAttribute('aria-sort')).toBe('ascending');
+    await checkA11y(page, 'website pages tab');
+    await screenshot(page, 'website-pages-1280');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => showing(page)).toBe('Showing 51–100 of 120 pages');
+    expect((await names(page))[0]).toBe('Story 50');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => showing(page)).toBe('Showing 101–120 of 120 pages');
+    expect(await names(page)).toHaveLength(20);
+    await page.getByText('Page 3 of 3').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // A row opens the page's analytics.
+    expect(await pagesTable(page).getByRole('link', { name: 'Story 119' }).getAttribute('href')).toMatch(/^\/dashboard\/pages\/[0-9a-f-]{36}$/);
+
+    // Typing asks the server once it pauses, not once a key, and starts again from the first page.
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/pages') && url.searchParams.has('search')) searches.push(url.searchParams.get('search')!);
+    });
+    await page.getByPlaceholder('Search pages...').pressSequentially('HARBOUR', { delay: 40 });
+    await expect.poll(() => showing(page)).toBe('Showing 1–3 of 3 pages');
+    expect(await names(page)).toEqual(['Harbour story 7', 'Harbour story 47', 'Harbour story 87']);
+    expect(searches.at(-1)).toBe('HARBOUR');
+    expect(searches.length).toBeLessThan('HARBOUR'.length);
+
+    // The column headers sort: a new column ascending, the same column again descending.
+    await pagesTable(page).getByRole('button', { name: 'Page Name' }).click();
+    await expect.poll(() => names(page)).toEqual(['Harbour story 47', 'Harbour story 7', 'Harbour story 87']);
+    await pagesTable(page).getByRole('button', { name: 'Page Name' }).click();
+    await expect.poll(() => names(page)).toEqual(['Harbour story 87', 'Harbour story 7', 'Harbour story 47']);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('title');
+    await page.getByRole('button', { name: 'Descending' }).waitFor();
+
+    await page.getByPlaceholder('Search pages...').fill('no such story');
+    await page.getByText('No matching pages').waitFor();
+    await screenshot(page, 'website-pages-no-match-1280');
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await expect.poll(() => showing(page)).toBe('Showing 1–50 of 120 pages');
+
+    // 'Sort by' picks a field and starts ascending; the toggle flips it. Last activity: story 55 first, 42 last.
+    await page.getByLabel('Sort by').selectOption('last_activity');
+    await page.getByRole('button', { name: 'Ascending' }).waitFor();
+    await expect.poll(async () => (await names(page))[0]).toBe('Story 55');
+    expect(await pagesTable(page).getByRole('columnheader', { name: 'Last Activity' }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: 'Ascending' }).click();
+    await expect.poll(async () => (await names(page))[0]).toBe('Story 42');
+    // Status, descending: the inactive stories first, in path order descending.
+    await page.getByLabel('Sort by').selectOption('status');
+    await page.getByRole('button', { name: 'Ascending' }).click();
+    await expect.poll(async () => (await names(page)).slice(0, 2)).toEqual(['Story 110', 'Story 100']);
+    await page.context().close();
+  });
+
+  it('shows the loading state, then No pages detected for a website without pages', async () => {
+    const { page, token } = await signedIn('/dashboard/websites');
+    const site = await createSite(token, 'Brand New', uniqueDomain('new'));
+    await page.goto(`/dashboard/websites/${site.website_id}`);
+    await page.getByRole('heading', { name: 'Brand New' }).waitFor();
+    const held = await holdRequests(page, `**/api/websites/${site.website_id}/pages*`);
+    await page.getByRole('tab', { name: 'Pages' }).click();
+    await page.getByText('Loading pages...').waitFor();
+    await held.release();
+    await page.getByText('No pages detected').waitFor();
+    await page.getByRole('button', { name: 'Verify Tracking Installation' }).waitFor();
+    expect(await page.getByPlaceholder('Search pages...').count()).toBe(0);
+    await checkA11y(page, 'website pages tab (empty)');
+    await page.context().close();
+  });
+
+  it('works at 375 px: each page is a card, the controls and paging fit', async () => {
+    const { page, token } = await signedIn('/dashboard/websites', MOBILE_WIDTH);
+    const site = await createSite(token, 'Pocket News', uniqueDomain('pocket-news'));
+    await insertStories(site.website_id);
+    await page.goto(`/dashboard/websites/${site.website_id}`);
+    await page.getByRole('tab', { name: 'Pages' }).click();
+    await expect.poll(() => showing(page)).toBe('Showing 1–50 of 120 pages');
+    for (const label of ['URL Path', 'Status', 'Last Activity']) {
+      const box = await pagesTable(page).locator(`td[data-label="${label}"]`).first().boundingBox();
+      expect(box!.x + box!.width, label).toBeLessThanOrEqual(MOBILE_WIDTH);
+    }
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => showing(page)).toBe('Showing 51–100 of 120 pages');
+    await page.getByPlaceholder('Search pages...').fill('harbour');
+    await expect.poll(() => showing(page)).toBe('Showing 1–3 of 3 pages');
+    await expectNoHorizontalOverflow(page, 'pages tab 375');
+    await checkA11y(page, 'website pages tab 375');
+    await screenshot(page, 'website-pages-375');
     await page.context().close();
   });
 });

@@ -70,7 +70,7 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
     }
   };
 
-  if (website.pages.length === 0) {
+  if (website.pages_total === 0) {
     return (
       <Card title="Ad Units">
         <EmptyState title="No Ad Units detected" description="Ad units are detected on your pages once the tracking code is installed and visitors view them." />
@@ -78,7 +78,8 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
     );
   }
 
-  const pageOptions = [{ value: ALL, label: 'All Pages' }, ...website.pages.map((page) => ({ value: page.page_id, label: page.title || page.url_path }))];
+  // The pages the website's ad units sit on, not all its pages: a website may have 100,000 of them.
+  const pageOptions = [{ value: ALL, label: 'All Pages' }, ...(units.data?.pages ?? []).map((page) => ({ value: page.page_id, label: page.title || page.url_path }))];
   const formatOptions = [{ value: ALL, label: 'All Formats' }, ...(units.data?.formats ?? []).map((f) => ({ value: f, label: f }))];
 
   return (

@@ -56,7 +56,7 @@ function AdsMetrics({ website }: { website: WebsiteWithPages }) {
           // Five in a row only from 2xl: at 1280 px a fifth of the card is narrower than 'Optimization Potential' on
           // one line, so three and two on a six-column grid until then.
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 2xl:grid-cols-5">
-            <KpiCard title="Total Pages" value={formatNumber(website.pages.length)} description="Tracked pages on this website" className={FIRST_ROW} />
+            <KpiCard title="Total Pages" value={formatNumber(website.pages_total)} description="Tracked pages on this website" className={FIRST_ROW} />
             {/* Impressions change in percent, rates in percentage points (DESIGN.md). */}
             <KpiCard
               title="Total Ad Impressions"

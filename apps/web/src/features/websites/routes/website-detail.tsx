@@ -81,7 +81,7 @@ export default function WebsiteDetailRoute() {
             <OverviewTab website={data} />
           </TabPanel>
           <TabPanel>
-            <PagesTab website={data} />
+            <PagesTab key={data.website_id} website={data} />
           </TabPanel>
           <TabPanel>
             <AdUnitsTab website={data} />
