@@ -49,6 +49,10 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
             <strong>Last Activity</strong> in Your Websites is the time of the website&apos;s latest tracked event, or its creation date
             before the first.
           </li>
+          <li>
+            The <strong>Pages</strong> tab of a website searches and sorts on the server and shows 50 pages at a time, so it stays quick
+            with tens of thousands of pages.
+          </li>
         </ul>
       </>
     ),
@@ -96,6 +100,10 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
             <strong>Inactive</strong> websites collect no new data: the collector ignores their events until you set them active again.
           </li>
           <li>Deleting a website removes it with all of its pages, ad units and analytics. This cannot be undone.</li>
+          <li>
+            The <strong>Pages</strong> tab lists every page the tracking code has seen: search by title or path, sort by name, path, last
+            activity or status (click a column or use <strong>Sort by</strong>), and move through the list 50 pages at a time.
+          </li>
           <li>
             <strong>Clear Website Data</strong> (Settings tab, Danger Zone) removes the collected data but keeps the website and its
             tracking code.
