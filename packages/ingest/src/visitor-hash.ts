@@ -33,7 +33,8 @@ export function createVisitorHasher(saltFile?: string): VisitorHasher {
       const salt = salts.get(day);
       if (salt) keep[day] = salt.toString('base64');
     }
-    const temporary = `${saltFile}.tmp`;
+    // A name of this process's own: processes sharing a data directory would otherwise rename each other's file away.
+    const temporary = `${saltFile}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(keep), { mode: 0o600 });
     renameSync(temporary, saltFile);
   }
