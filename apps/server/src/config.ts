@@ -77,6 +77,9 @@ const envSchema = z.object({
   COLLECT_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.pagesPerWebsite),
 });
 
+/** Every variable the configuration reads (deploy/compose.yaml is checked against these). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   host: string;
