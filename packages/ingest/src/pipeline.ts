@@ -144,6 +144,8 @@ export const steps: readonly Step[] = [
     async run(batch, parts) {
       const site = await parts.websites.find(batch.payload!.site);
       if (!site) throw new PayloadDropped('unknown_site', 'No website has this tracking code');
+      // Another process may have cleared the website's pages: its row says so within the cache's lifetime.
+      parts.registry.observeWebsite(site.id, site.version);
       batch.site = site;
     },
   },

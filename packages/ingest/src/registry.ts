@@ -44,6 +44,9 @@ export interface Registry {
   adUnitId(sighting: AdUnitSighting): Promise<string>;
   /** Drops what is remembered of a website's pages and units, after they were deleted from the store. */
   forgetWebsite(websiteId: string): void;
+  /** Drops the same when the website's row changed since this registry last saw it: another process may have
+   * cleared its data (and forgotten only its own memory of it). */
+  observeWebsite(websiteId: string, version: string): void;
   /** Waits for the background refreshes still running. */
   drain(): Promise<void>;
 }
@@ -60,6 +63,8 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
   const pageTotals = new Map<string, number>();
   const countingPages = new Map<string, Promise<void>>();
   const units = new Map<string, Entry>();
+  /** The version (updated_at) of each website's row when last seen. */
+  const versions = new Map<string, string>();
   const loading = new Map<string, Promise<Entry>>();
   const background = new Set<Promise<unknown>>();
 
@@ -154,6 +159,15 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
     return { id: created.id, touched: s.at };
   }
 
+  function forgetWebsite(websiteId: string): void {
+    // Keys start with the website id, so a cleared website's pages are registered afresh on the next visit.
+    const prefix = `${websiteId}\n`;
+    for (const map of [pages, units]) {
+      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    }
+    pageTotals.delete(websiteId);
+  }
+
   return {
     pageId(s) {
       return resolve(pages, `${s.websiteId}\n${s.urlPath}`, () => loadPage(s), (entry) => {
@@ -180,14 +194,14 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
         );
       });
     },
-    forgetWebsite(websiteId) {
-      // Keys start with the website id, so a cleared website's pages are registered afresh on the next visit.
-      const prefix = `${websiteId}\n`;
-      for (const map of [pages, units]) {
-        for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
-      }
-      pageTotals.delete(websiteId);
+    observeWebsite(websiteId, version) {
+      const seen = versions.get(websiteId);
+      if (seen === version) return;
+      if (versions.size >= MAX_ENTRIES) versions.delete(versions.keys().next().value as string);
+      versions.set(websiteId, version);
+      if (seen !== undefined) forgetWebsite(websiteId);
     },
+    forgetWebsite,
     async drain() {
       while (background.size > 0 || loading.size > 0) await Promise.allSettled([...background, ...loading.values()]);
     },

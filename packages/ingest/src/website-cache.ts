@@ -10,6 +10,9 @@ export interface SiteInfo {
   domain: string;
   active: boolean;
   prefs: CollectPrefs;
+  /** When the website's row last changed (updated_at): another process that changed the website or cleared its data
+   * bumped it, so what this process remembers of the website's pages is stale when it differs (pipeline.ts). */
+  version: string;
 }
 
 export interface WebsiteCache {
@@ -28,10 +31,10 @@ export function createWebsiteCache(db: MetadataDb, ttlMs = 5_000): WebsiteCache 
   async function load(code: string): Promise<SiteInfo | null> {
     const row = await db
       .selectFrom('websites')
-      .select(['id', 'domain', 'status', 'settings'])
+      .select(['id', 'domain', 'status', 'settings', 'updated_at'])
       .where('tracking_code', '=', code)
       .executeTakeFirst();
-    return row ? { id: row.id, domain: row.domain.toLowerCase(), active: row.status === 'active', prefs: prefsOf(row.settings) } : null;
+    return row ? { id: row.id, domain: row.domain.toLowerCase(), active: row.status === 'active', prefs: prefsOf(row.settings), version: row.updated_at } : null;
   }
 
   return {

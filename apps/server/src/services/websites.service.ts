@@ -132,7 +132,9 @@ export async function clearWebsiteData(app: FastifyInstance, userId: string, web
   const { impressions, events, sessions } = await deleteEventsOfWebsites(app, [websiteId]);
   const adUnits = await deleteAdUnitsOfWebsite(app.metadata.db, userId, websiteId);
   await deletePagesOfWebsite(app.metadata.db, userId, websiteId);
-  // Later visits must register their pages afresh, not reuse the deleted ids the collector remembers.
+  // Later visits must register their pages afresh, not reuse the deleted ids the collector remembers: this process
+  // forgets them now, other processes when they next read the website's row and find it changed (within seconds).
+  await updateWebsiteOfUser(app.metadata.db, userId, websiteId, {});
   await app.ingest.forgetWebsites([websiteId]);
   return { success: true, deleted: { impressions, events, adUnits, sessions } };
 }
