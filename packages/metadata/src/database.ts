@@ -7,6 +7,7 @@ import * as initial from './migrations/2026-11-22T0300-initial.ts';
 import * as pageOrigin from './migrations/2026-11-23T0900-page-origin.ts';
 import * as pageListIndexes from './migrations/2026-11-23T2300-page-list-indexes.ts';
 import * as pageSearchTrigrams from './migrations/2026-11-23T2330-page-search-trigrams.ts';
+import * as signInThrottle from './migrations/2026-11-24T0900-sign-in-throttle.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0900-page-origin': pageOrigin,
   '2026-11-23T2300-page-list-indexes': pageListIndexes,
   '2026-11-23T2330-page-search-trigrams': pageSearchTrigrams,
+  '2026-11-24T0900-sign-in-throttle': signInThrottle,
 };
 
 export interface MetadataOptions {

@@ -35,6 +35,17 @@ export interface ResetTokensTable {
   created_at: string;
 }
 
+/** Failed sign-ins of one account (or of an address that has none: both are throttled alike). */
+export interface SignInThrottleTable {
+  /** SHA-256 of the lower-cased email. */
+  key: string;
+  /** Attempts since the last success; an attempt counts as failed until its password proves right. */
+  failures: number;
+  /** No attempt is checked before this time; null below the free attempts. */
+  blocked_until: string | null;
+  last_failure_at: string;
+}
+
 export interface WebsitesTable {
   id: string;
   user_id: string;
@@ -100,6 +111,7 @@ export interface MetadataSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   reset_tokens: ResetTokensTable;
+  sign_in_throttle: SignInThrottleTable;
   websites: WebsitesTable;
   pages: PagesTable;
   ad_units: AdUnitsTable;
@@ -108,6 +120,7 @@ export interface MetadataSchema {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type SignInThrottleRow = Selectable<SignInThrottleTable>;
 export type WebsiteRow = Selectable<WebsitesTable>;
 export type NewWebsite = Insertable<WebsitesTable>;
 export type WebsiteUpdate = Updateable<WebsitesTable>;

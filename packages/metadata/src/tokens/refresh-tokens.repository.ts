@@ -52,6 +52,23 @@ export async function markRefreshTokenRotated(db: MetadataDb, id: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Whether a sign-in still stands: some token of its family is neither revoked nor expired. Revocation takes a whole
+ * family at once and an account's deletion takes its tokens by cascade, so this also says the user still exists.
+ */
+export async function isRefreshTokenFamilyLive(db: MetadataDb, userId: string, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeRefreshTokenFamily(db: MetadataDb, familyId: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
 }

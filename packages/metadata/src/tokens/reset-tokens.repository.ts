@@ -1,4 +1,5 @@
-// Password-reset tokens, stored hashed; each works once and until it expires.
+// Password-reset tokens, stored hashed; each works once and until it expires, and only while it is its user's newest:
+// a newer link, a reset or a password change retires every older one.
 import { nowIso, type MetadataDb } from '../database.ts';
 
 export async function insertResetToken(db: MetadataDb, token: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
@@ -29,4 +30,9 @@ export async function markResetTokenUsed(db: MetadataDb, tokenHash: string): Pro
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Retires every unused link of the user (marked used): a newer link, a completed reset or a password change. */
+export async function retireResetTokensOfUser(db: MetadataDb, userId: string): Promise<void> {
+  await db.updateTable('reset_tokens').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
