@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/refresh',
+  'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'GET /api/auth/validate-reset-token/:token',
   'POST /api/auth/reset-password/:token',

@@ -1,7 +1,7 @@
 // /api/auth: registration, sign-in, refresh rotation and reuse detection, password reset.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REFRESH_REUSE_GRACE_MS } from '../src/auth/tokens.ts';
+import { waitForResetToken } from './outbox.ts';
 import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
 
 describeEachDialect('auth', (dialect) => {
@@ -56,8 +56,8 @@ describeEachDialect('auth', (dialect) => {
     expect(empty.json().error.message).toBe('Email and password are required');
   });
 
-  it('rotates refresh tokens and revokes the whole family when a rotated token is reused', async () => {
-    const { tokens } = await signUp(t.app);
+  it('rotates refresh tokens and revokes the whole family when a rotated token is reused after the grace window', async () => {
+    const { user, tokens } = await signUp(t.app);
     const first = await post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(first.statusCode).toBe(200);
     const second = first.json().tokens;
@@ -67,11 +67,22 @@ describeEachDialect('auth', (dialect) => {
     const me = await t.app.inject({ method: 'GET', url: '/api/websites', headers: { authorization: `Bearer ${second.accessToken}` } });
     expect([200, 404]).toContain(me.statusCode);
 
-    // Replaying the first token is theft: it fails and takes the newer token down with it.
+    // Replaying the first token once the grace window for concurrent retries is over is theft: it fails and takes
+    // the newer token down with it.
+    const longAgo = new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000).toISOString();
+    await t.app.metadata.db.updateTable('refresh_tokens').set({ rotated_at: longAgo }).where('user_id', '=', user.user_id).where('rotated_at', 'is not', null).execute();
     const replay = await post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(replay.statusCode).toBe(401);
     const descendant = await post('/api/auth/refresh', { refreshToken: second.refreshToken });
     expect(descendant.statusCode).toBe(401);
+  });
+
+  it('refuses an email holding a NUL character with 400, which PostgreSQL text could not even be asked about', async () => {
+    for (const url of ['/api/auth/login', '/api/auth/forgot-password']) {
+      const response = await post(url, { email: 'a\u0000@example.com', password: 'whatever1' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { message: 'Please enter a valid email address' } });
+    }
   });
 
   it('refuses a made-up or missing refresh token', async () => {
@@ -88,7 +99,7 @@ describeEachDialect('auth', (dialect) => {
     expect(known.json()).toEqual(unknown.json());
     expect((await post('/api/auth/forgot-password', { email: '' })).statusCode).toBe(400);
 
-    const token = resetTokenFromOutbox(t.dataDir, user.email);
+    const token = await waitForResetToken(t.dataDir, user.email);
     const valid = await t.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` });
     expect(valid.json()).toEqual({ valid: true });
 
@@ -110,7 +121,7 @@ describeEachDialect('auth', (dialect) => {
   it('refuses an expired reset token', async () => {
     const { user } = await signUp(t.app);
     await post('/api/auth/forgot-password', { email: user.email });
-    const token = resetTokenFromOutbox(t.dataDir, user.email);
+    const token = await waitForResetToken(t.dataDir, user.email);
     await t.app.metadata.db.updateTable('reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json()).toEqual({ valid: false });
     expect((await post(`/api/auth/reset-password/${token}`, { password: 'brand new password' })).statusCode).toBe(400);
@@ -132,15 +143,3 @@ describeEachDialect('auth rate limits', (dialect) => {
     expect(limited.json().error.message).toMatch(/Too many requests/);
   });
 });
-
-/** The newest reset link written to the outbox for an address. */
-export function resetTokenFromOutbox(dataDir: string, email: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  const files = readdirSync(outbox).filter((file) => file.includes(email.replace(/[^a-z0-9@.]/gi, '_'))).sort();
-  const last = files.at(-1);
-  if (!last) throw new Error(`no mail for ${email}`);
-  // Undo quoted-printable soft line breaks, which can split a long link.
-  const match = readFileSync(path.join(outbox, last), 'utf8').replace(/=\r?\n/g, '').match(/reset-password\/([A-Za-z0-9_-]+)/);
-  if (!match?.[1]) throw new Error('no reset link in the mail');
-  return match[1];
-}

@@ -7,6 +7,9 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
   .max(200, 'Password must be at most 200 characters long');
 
+/** PostgreSQL text cannot hold NUL: an address with one is no account's, and must be refused before it reaches a query. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 export const emailSchema = z.string().trim().max(320).email('Please enter a valid email address');
 
 export const userSchema = z.object({ user_id: z.string(), name: z.string(), email: z.string() });
@@ -28,7 +31,7 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'Email and password are required').max(320),
+  email: z.string().trim().min(1, 'Email and password are required').max(320).refine(hasNoNul, 'Please enter a valid email address'),
   password: z.string().min(1, 'Email and password are required').max(200),
   remember: z.boolean().optional(),
 });
@@ -38,7 +41,13 @@ export const refreshBodySchema = z.object({ refreshToken: z.string().min(1, 'Ref
 export const refreshResponseSchema = z.object({ tokens: tokensSchema });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export const forgotPasswordBodySchema = z.object({ email: z.string().trim().min(1, 'Email is required').max(320) });
+/** Sign-out (not in the specification, which only clears browser storage): the sign-in ends on the server too, so its
+ * access tokens stop working within seconds. Answered 204 whether or not the token is known. */
+export const logoutBodySchema = refreshBodySchema;
+
+export const forgotPasswordBodySchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(320).refine(hasNoNul, 'Please enter a valid email address'),
+});
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

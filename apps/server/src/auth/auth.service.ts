@@ -1,12 +1,12 @@
 // What the auth routes do: each function takes the app (stores, tokens, mailer) and the validated input.
 import type { LoginBody, MessageResponse, RegisterBody, SessionResponse } from '@foldline/contracts';
-import { findUsableResetToken, insertResetToken, markResetTokenUsed } from '@foldline/metadata/tokens/reset-tokens.repository';
-import { revokeUserRefreshTokens } from '@foldline/metadata/tokens/refresh-tokens.repository';
+import { findUsableResetToken, insertResetToken, markResetTokenUsed, retireResetTokensOfUser } from '@foldline/metadata/tokens/reset-tokens.repository';
 import { findUserByEmail, findUserById, insertUser, updateUserPassword } from '@foldline/metadata/users/users.repository';
 import type { UserRow } from '@foldline/metadata';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { claimSignInAttempt, forgetSignInFailures } from './sign-in-throttle.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -36,9 +36,12 @@ export async function register(app: FastifyInstance, body: RegisterBody): Promis
 }
 
 export async function login(app: FastifyInstance, body: LoginBody): Promise<SessionResponse> {
+  // Before anything about the account is read: a backed-off address is refused alike whether or not it has one.
+  const attempt = await claimSignInAttempt(app.metadata.db, body.email);
   const user = await findUserByEmail(app.metadata.db, body.email);
   const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
   if (!user || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  await attempt.succeeded();
   const tokens = await app.tokens.issue(app.metadata.db, user.id, { persistent: body.remember ?? true });
   return { tokens, user: toUser(user) };
 }
@@ -50,19 +53,38 @@ export async function refresh(app: FastifyInstance, refreshToken: string) {
 
 export async function forgotPassword(app: FastifyInstance, email: string): Promise<MessageResponse> {
   const user = await findUserByEmail(app.metadata.db, email);
+  // The same work on the request path whether or not the address exists (a lookup, a token and its hash), and the
+  // same answer, so neither the answer nor its timing tells which addresses have accounts. Storing the link and
+  // sending the mail happen after the answer; a failure there is logged.
+  const token = randomToken();
+  const tokenHash = sha256(token);
   if (user) {
-    const token = randomToken();
-    await insertResetToken(app.metadata.db, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    const link = `${app.config.publicUrl}/reset-password/${token}`;
-    await app.mailer.send({
-      to: user.email,
-      subject: 'Reset your Foldline password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Foldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-    });
-    if (!app.config.smtpUrl) app.log.info({ email: user.email, link }, 'password reset link (no SMTP_URL set, e-mail written to the outbox)');
+    void sendResetLink(app, user, token, tokenHash).catch((error: unknown) =>
+      app.log.error({ err: error, userId: user.id }, 'password reset e-mail not sent'),
+    );
   }
-  // The same answer whether or not the address exists, so the form cannot be used to find accounts.
   return { message: FORGOT_PASSWORD_MESSAGE };
+}
+
+async function sendResetLink(app: FastifyInstance, user: UserRow, token: string, tokenHash: string): Promise<void> {
+  // Only the newest link works: issuing one retires the older ones, in one transaction so two requests at once
+  // cannot leave both links alive.
+  await app.metadata.db.transaction().execute(async (trx) => {
+    await retireResetTokensOfUser(trx, user.id);
+    await insertResetToken(trx, { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+  });
+  const link = `${app.config.publicUrl}/reset-password/${token}`;
+  if (!app.config.smtpUrl) app.log.info({ email: user.email, link }, 'password reset link (no SMTP_URL set, e-mail written to the outbox)');
+  await app.mailer.send({
+    to: user.email,
+    subject: 'Reset your Foldline password',
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Foldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+  });
+}
+
+/** Sign-out: the sign-in the refresh token belongs to ends, and with it its access tokens. */
+export async function logout(app: FastifyInstance, refreshToken: string): Promise<void> {
+  await app.tokens.revokeByRefreshToken(app.metadata.db, refreshToken);
 }
 
 export async function validateResetToken(app: FastifyInstance, token: string) {
@@ -77,8 +99,11 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   const user = await findUserById(db, userId);
   if (!user) throw badRequest(INVALID_RESET_LINK_MESSAGE);
   await updateUserPassword(db, user.id, await hashPassword(password));
-  // Whoever knew the old password is signed out everywhere.
-  await revokeUserRefreshTokens(db, user.id);
+  // Any other link still out there is retired, whoever knew the old password is signed out everywhere, and the
+  // owner, back in control, is no longer held back by the guesses made at the old one.
+  await retireResetTokensOfUser(db, user.id);
+  await app.tokens.revokeUserSignIns(db, user.id);
+  await forgetSignInFailures(db, user.email);
   const tokens = await app.tokens.issue(db, user.id);
   return { tokens, user: toUser(user) };
 }

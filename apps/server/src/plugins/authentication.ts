@@ -1,5 +1,4 @@
 // Bearer-token authentication: app.authenticate is the onRequest hook each protected route folder adds.
-import { findUserById } from '@foldline/metadata/users/users.repository';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTokenIssuer, type TokenIssuer } from '../auth/tokens.ts';
@@ -14,8 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id; set by app.authenticate. */
     userId: string;
-    /** The sign-in the request's access token belongs to (its refresh token family), when the token names one. */
-    signInId: string | undefined;
+    /** The sign-in the request's access token belongs to (its refresh token family). */
+    signInId: string;
   }
 }
 
@@ -24,16 +23,16 @@ export default fp<{ config: Config }>(
     const tokens = createTokenIssuer(config.jwtSecret);
     app.decorate('tokens', tokens);
     app.decorateRequest('userId', '');
-    app.decorateRequest('signInId', undefined);
+    app.decorateRequest('signInId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw unauthorized();
-      const { userId, signInId } = await tokens.verifyAccessToken(match[1]);
-      // A deleted account's tokens stop working at once, not when they expire.
-      if (!(await findUserById(app.metadata.db, userId))) throw unauthorized('Invalid or expired access token');
-      request.userId = userId;
-      request.signInId = signInId;
+      const claims = await tokens.verifyAccessToken(match[1]);
+      // A signed-out, revoked or deleted sign-in's access tokens stop working within seconds, not when they expire.
+      if (!(await tokens.isSignInLive(app.metadata.db, claims))) throw unauthorized('Invalid or expired access token');
+      request.userId = claims.userId;
+      request.signInId = claims.signInId;
     });
   },
   { name: 'authentication', dependencies: ['stores'] },

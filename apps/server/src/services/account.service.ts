@@ -6,7 +6,7 @@ import {
   type User,
 } from '@foldline/contracts';
 import { deleteUser, findUserByEmail, findUserById, updateUserPassword, updateUserProfile } from '@foldline/metadata/users/users.repository';
-import { revokeUserRefreshTokens } from '@foldline/metadata/tokens/refresh-tokens.repository';
+import { retireResetTokensOfUser } from '@foldline/metadata/tokens/reset-tokens.repository';
 import { listWebsiteIdsOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_TAKEN_MESSAGE, toUser } from '../auth/auth.service.ts';
@@ -32,7 +32,7 @@ export async function updateProfile(app: FastifyInstance, userId: string, profil
 export async function changePassword(
   app: FastifyInstance,
   userId: string,
-  signInId: string | undefined,
+  signInId: string,
   body: { currentPassword: string; newPassword: string },
 ): Promise<SuccessResponse> {
   // The specification's order: the two fields are compared before the current password is checked.
@@ -40,9 +40,10 @@ export async function changePassword(
   const user = await currentUser(app, userId);
   if (!(await verifyPassword(body.currentPassword, user.password_hash))) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
   await updateUserPassword(app.metadata.db, userId, await hashPassword(body.newPassword));
-  // Other browsers signed in with the old password are signed out (at their next refresh, within 15 minutes);
-  // the one that changed it stays signed in.
-  await revokeUserRefreshTokens(app.metadata.db, userId, signInId);
+  // A reset link mailed earlier would undo the change: it is retired. Other browsers signed in with the old password
+  // are signed out within seconds; the one that changed it stays signed in.
+  await retireResetTokensOfUser(app.metadata.db, userId);
+  await app.tokens.revokeUserSignIns(app.metadata.db, userId, signInId);
   return { success: true };
 }
 
@@ -55,6 +56,8 @@ export async function clearAccountData(app: FastifyInstance, userId: string): Pr
 /** Deletes the account with all its data; its tokens go by cascade and stop working at once. */
 export async function deleteAccount(app: FastifyInstance, userId: string): Promise<SuccessResponse> {
   await clearAccountData(app, userId);
+  // Revoked first so that this process forgets the sign-ins it had found live; other processes within seconds.
+  await app.tokens.revokeUserSignIns(app.metadata.db, userId);
   await deleteUser(app.metadata.db, userId);
   return { success: true };
 }

@@ -1,7 +1,9 @@
-// /api/auth: registration, sign-in, token refresh and password reset. Public routes, rate-limited.
+// /api/auth: registration, sign-in, token refresh, sign-out and password reset. Public routes; those that check a
+// credential are rate-limited.
 import {
   forgotPasswordBodySchema,
   loginBodySchema,
+  logoutBodySchema,
   messageResponseSchema,
   refreshBodySchema,
   refreshResponseSchema,
@@ -15,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPassword,
   login,
+  logout,
   refresh,
   register,
   resetPassword,
@@ -36,6 +39,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/refresh', { schema: { body: refreshBodySchema, response: { 200: refreshResponseSchema } } }, async (request) =>
     refresh(app, request.body.refreshToken),
   );
+
+  // The refresh token names the sign-in to end, so this works after the access token has expired too.
+  app.post('/logout', { schema: { body: logoutBodySchema } }, async (request, reply) => {
+    await logout(app, request.body.refreshToken);
+    return reply.code(204).send();
+  });
 
   app.post('/forgot-password', { ...limited, schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request) =>
     forgotPassword(app, request.body.email),
