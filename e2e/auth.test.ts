@@ -54,9 +54,9 @@ async function requestReset(page: Page, email: string): Promise<string> {
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expectText(page, 'If an account exists for that email, we have sent a password reset link.');
-  const resetPath = latestResetPath(server, email);
-  if (!resetPath) throw new Error(`no reset mail for ${email}`);
-  return resetPath;
+  // The mail is sent after the answer (off the request path): wait for it as the user would.
+  await expect.poll(() => latestResetPath(server, email), { timeout: 20_000 }).toBeDefined();
+  return latestResetPath(server, email)!;
 }
 
 describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
@@ -303,7 +303,7 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
 
   it('sidebar navigates without a reload; the user menu shows name, email, Settings and Sign out; Sign out goes to /', async () => {
     await withPage(width, async (page) => {
-      const { user } = await signUpAndSignIn(page, server, '/dashboard');
+      const { user, session } = await signUpAndSignIn(page, server, '/dashboard');
       await page.getByRole('button', { name: 'Open user menu' }).waitFor();
       await checkA11y(page, 'dashboard frame');
       await screenshot(page, `dashboard-frame-${width}`);
@@ -356,8 +356,44 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
       await signOut.click();
       await page.waitForURL(`${server.url}/`);
       expect(await storedSession(page)).toEqual({ local: [null, null, null], session: [null, null, null] });
+      // The sign-in ended on the server too: a copy of the access token the tab held no longer works.
+      const withOldToken = () => fetch(`${server.url}/api/websites`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
+      await expect.poll(async () => (await withOldToken()).status, { timeout: 20_000 }).toBe(401);
       await page.goto('/dashboard');
       await page.waitForURL('**/auth/login');
+    });
+  });
+
+  it('two tabs whose access token expired refresh once between them: the second waits for the first and takes its tokens', async () => {
+    await withPage(width, async (page) => {
+      await signUpAndSignIn(page, server, '/');
+      const other = await page.context().newPage();
+      await other.goto('/');
+      // Both tabs share localStorage: after this, their next calls are refused and need a refresh.
+      await page.evaluate(() => localStorage.setItem('accessToken', 'expired-or-corrupted'));
+      const refreshes: number[] = [];
+      page.context().on('response', (response) => {
+        if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
+      });
+      const websitesOk = (tab: Page) => tab.waitForResponse((response) => response.url().endsWith('/api/websites') && response.status() === 200);
+
+      // The first tab's refresh is held on its way to the server, so the first tab keeps the refresh lock.
+      const held = await holdRequests(page, '**/api/auth/refresh');
+      const firstRefresh = page.waitForRequest((request) => request.url().endsWith('/api/auth/refresh'));
+      const firstOk = websitesOk(page);
+      await page.goto('/dashboard/websites');
+      await firstRefresh;
+      const secondOk = websitesOk(other);
+      await other.goto('/dashboard/websites');
+      // The second tab, refused too, waits for the lock instead of sending the same refresh token again.
+      const waitsForLock = () =>
+        other.evaluate(async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name === 'foldline-token-refresh'));
+      await expect.poll(waitsForLock, { timeout: 20_000 }).toBe(true);
+
+      await held.release();
+      await Promise.all([firstOk, secondOk]);
+      expect(refreshes).toEqual([200]);
+      await expect.poll(async () => (await storedSession(other)).local[0]).not.toBe('expired-or-corrupted');
     });
   });
 

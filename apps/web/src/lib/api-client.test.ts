@@ -1,7 +1,7 @@
 // The API client's contract: bearer token, one shared refresh on 401, retry, session loss, typed errors.
 import type { Tokens } from '@foldline/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, errorMessage, type TokenStore } from './api-client.ts';
+import { ApiError, createApiClient, errorMessage, type RefreshedMessage, type RefreshLock, type TabChannel, type TokenStore } from './api-client.ts';
 
 interface Call {
   url: string;
@@ -59,6 +59,30 @@ function memoryTokens(initial: { access: string | null; refresh: string | null }
     },
   };
   return { store, tokens };
+}
+
+/** One lock for several clients, as navigator.locks is one per origin for all its tabs: tasks run one after another. */
+function memoryLock(): RefreshLock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>) => {
+    const run = tail.then(task);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
+/** A BroadcastChannel between tabs in memory: a message reaches every other tab's channel, not the sender's. */
+function channelHub() {
+  const listeners = new Map<TabChannel, (event: MessageEvent<unknown>) => void>();
+  return (): TabChannel => {
+    const channel: TabChannel = {
+      postMessage: (message: RefreshedMessage) => {
+        for (const [other, listener] of listeners) if (other !== channel) listener({ data: message } as MessageEvent<unknown>);
+      },
+      addEventListener: (_type, listener) => listeners.set(channel, listener),
+    };
+    return channel;
+  };
 }
 
 describe('api client', () => {
@@ -244,6 +268,43 @@ describe('api client', () => {
       expect(errorMessage(error, 'Failed to load screenshot')).toBe('The page could not be loaded');
       const broken = (await client.getBlob('/broken').catch((e: unknown) => e)) as ApiError;
       expect(errorMessage(broken, 'Failed to load screenshot')).toBe('Failed to load screenshot');
+    });
+  });
+
+  describe('across tabs', () => {
+    it('two tabs on one storage refresh once: the second waits for the lock, then takes the tokens the first stored', async () => {
+      const api = fakeApi();
+      const { store, tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+      const refreshLock = memoryLock();
+      const tabA = createApiClient({ fetch: api.fetchImpl, tokens, refreshLock });
+      const tabB = createApiClient({ fetch: api.fetchImpl, tokens, refreshLock });
+      const requests = [tabA.get('/a'), tabB.get('/b')];
+      // Both have their 401 and one refresh is on its way before it answers.
+      await expect.poll(() => api.state.calls.filter((c) => c.authorization === 'Bearer access-1').length).toBe(2);
+      await expect.poll(() => api.state.refreshCalls).toBe(1);
+      api.releaseRefresh();
+      const results = await Promise.all(requests);
+      expect(results.map((r) => (r as { url: string }).url)).toEqual(['/api/a', '/api/b']);
+      expect(api.state.refreshCalls).toBe(1);
+      expect(store.refresh).toBe('refresh-2');
+    });
+
+    it('a tab with storage of its own takes the tokens another tab refreshed the same token to; another sign-in ignores them', async () => {
+      const api = fakeApi();
+      api.releaseRefresh();
+      const tab = channelHub();
+      const a = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+      const b = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+      const other = memoryTokens({ access: 'access-9', refresh: 'refresh-9' });
+      const tabA = createApiClient({ fetch: api.fetchImpl, tokens: a.tokens, channel: tab() });
+      const tabB = createApiClient({ fetch: api.fetchImpl, tokens: b.tokens, channel: tab() });
+      createApiClient({ fetch: api.fetchImpl, tokens: other.tokens, channel: tab() });
+      await expect(tabA.get('/a')).resolves.toMatchObject({ ok: true });
+      expect(b.store).toMatchObject({ access: 'access-2', refresh: 'refresh-2' });
+      expect(other.store).toMatchObject({ access: 'access-9', refresh: 'refresh-9' });
+      // Tab B never uses the rotated token: its next call just works.
+      await expect(tabB.get('/b')).resolves.toMatchObject({ ok: true });
+      expect(api.state.refreshCalls).toBe(1);
     });
   });
 });

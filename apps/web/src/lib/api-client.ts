@@ -1,7 +1,7 @@
-// The one HTTP client of the web app: JSON (or a binary body) from /api, bearer token, refresh-once-and-retry on 401,
-// typed ApiError.
+// The one HTTP client of the web app: JSON (or a binary body) from /api, bearer token, refresh-once-and-retry on 401
+// (one refresh across all tabs), typed ApiError.
 import type { ErrorBody, RefreshResponse, Tokens } from '@foldline/contracts';
-import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
+import { clearSession, getAccessToken, getRefreshToken, saveTokens, setSignOutHandler } from './session.ts';
 
 /** A failed call: HTTP status (0 when the server was not reached) and the server's `error.message` when it sent one. */
 export class ApiError extends Error {
@@ -41,12 +41,32 @@ export interface TokenStore {
   clear(): void;
 }
 
+/** Runs a task while no other tab of this origin runs one under the same lock (the Web Locks API in the browser). */
+export type RefreshLock = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** What one tab tells the others after a refresh: tabs still holding `previous` take `tokens`. */
+export interface RefreshedMessage {
+  type: 'refreshed';
+  previous: string;
+  tokens: Tokens;
+}
+
+/** The part of a BroadcastChannel the client uses. */
+export interface TabChannel {
+  postMessage(message: RefreshedMessage): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+}
+
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   tokens?: TokenStore;
   /** Called once the session is lost (no refresh token, or the refresh failed). */
   onSessionExpired?: () => void;
+  /** Serialises refreshes across tabs; in the browser navigator.locks where it exists (not on plain http off localhost). */
+  refreshLock?: RefreshLock;
+  /** Tells other tabs about new tokens; in the browser a BroadcastChannel. */
+  channel?: TabChannel;
 }
 
 /** A binary answer (an image) with its response headers, which describe it (size, capture time and the like). */
@@ -67,6 +87,24 @@ export interface ApiClient {
 }
 
 const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+const REFRESH_LOCK_NAME = 'foldline-token-refresh';
+const TAB_CHANNEL_NAME = 'foldline-session';
+
+function isRefreshedMessage(data: unknown): data is RefreshedMessage {
+  const message = data as Partial<RefreshedMessage> | null;
+  return message?.type === 'refreshed' && typeof message.previous === 'string' && typeof message.tokens?.accessToken === 'string' && typeof message.tokens.refreshToken === 'string';
+}
+
+/** The browser's means of sharing one refresh between tabs, where it has them. */
+function browserCoordination(): Pick<ApiClientOptions, 'refreshLock' | 'channel'> {
+  if (typeof window === 'undefined') return {};
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return {
+    // The lock is held until the task's promise settles; awaiting unwraps the promise the callback returned.
+    refreshLock: locks ? async <T>(task: () => Promise<T>): Promise<T> => await locks.request(REFRESH_LOCK_NAME, task) : undefined,
+    channel: typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(TAB_CHANNEL_NAME) : undefined,
+  };
+}
 
 function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   let url = `${baseUrl}${path}`;
@@ -99,8 +137,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '/api';
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const tokens: TokenStore = options.tokens ?? { getAccessToken, getRefreshToken, saveTokens, clear: clearSession };
+  // Tabs share the session, so they share its refresh: the server rotates the refresh token on every use, and a
+  // rotated token used again after a short grace window counts as stolen and ends the sign-in in every tab.
+  const { refreshLock, channel } = options.tokens ? options : { ...browserCoordination(), ...options };
   // Single flight: every 401 that arrives while a refresh runs waits for that same refresh.
   let refreshing: Promise<string | null> | null = null;
+
+  // A tab whose storage is its own (sessionStorage, copied when a tab is duplicated) takes the tokens another tab
+  // refreshed its same refresh token to, instead of later using the rotated one.
+  channel?.addEventListener('message', (event) => {
+    if (isRefreshedMessage(event.data) && tokens.getRefreshToken() === event.data.previous) tokens.saveTokens(event.data.tokens);
+  });
 
   function expire(): never {
     tokens.clear();
@@ -125,22 +172,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function refresh(): Promise<string | null> {
-    const refreshToken = tokens.getRefreshToken();
-    if (!refreshToken) return null;
-    try {
-      const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
-      if (!response.ok) return null;
-      const body = (await readBody(response)) as RefreshResponse;
-      tokens.saveTokens(body.tokens);
-      return body.tokens.accessToken;
-    } catch {
-      return null;
-    }
+  /** Replaces `failedToken`, the access token a request was refused with, by a working one, or null. */
+  async function refresh(failedToken: string): Promise<string | null> {
+    const run = async () => {
+      // Read only now: while this tab waited for the lock, another may have refreshed and stored its tokens.
+      const current = tokens.getAccessToken();
+      if (current !== null && current !== failedToken) return current;
+      const refreshToken = tokens.getRefreshToken();
+      if (!refreshToken) return null;
+      try {
+        const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+        if (!response.ok) return null;
+        const body = (await readBody(response)) as RefreshResponse;
+        tokens.saveTokens(body.tokens);
+        channel?.postMessage({ type: 'refreshed', previous: refreshToken, tokens: body.tokens });
+        return body.tokens.accessToken;
+      } catch {
+        return null;
+      }
+    };
+    return refreshLock ? refreshLock(run) : run();
   }
 
-  function refreshOnce(): Promise<string | null> {
-    refreshing ??= refresh().finally(() => {
+  function refreshOnce(failedToken: string): Promise<string | null> {
+    refreshing ??= refresh(failedToken).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -154,7 +209,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (response.status === 401 && usedToken !== null && !path.startsWith('/auth/')) {
       const current = tokens.getAccessToken();
       // Another request already refreshed while this one was in flight: retry with its token.
-      const nextToken = current !== null && current !== usedToken ? current : await refreshOnce();
+      const nextToken = current !== null && current !== usedToken ? current : await refreshOnce(usedToken);
       if (!nextToken) expire();
       response = await send(path, req, nextToken, accept);
       if (response.status === 401) expire();
@@ -200,3 +255,9 @@ export function setSessionExpiredHandler(handler: () => void): void {
 
 /** The app's client: every feature's `api/` files call this. */
 export const api: ApiClient = createApiClient({ onSessionExpired: () => sessionExpiredHandler() });
+
+// Signing out ends the sign-in on the server too, so its access tokens stop working within seconds rather than at
+// their expiry. The browser's session is already gone by then; a failure here changes nothing for the user.
+setSignOutHandler((refreshToken) => {
+  api.post('/auth/logout', { refreshToken }).catch(() => {});
+});

@@ -1,7 +1,19 @@
 // @vitest-environment jsdom
 // The session in browser storage: 'Remember me' picks the storage, refreshes stay there, sign-out clears both.
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getAccessToken, getRefreshToken, getSessionSnapshot, getUser, saveSession, saveTokens, saveUser, subscribeSession } from './session.ts';
+import {
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  getSessionSnapshot,
+  getUser,
+  saveSession,
+  saveTokens,
+  saveUser,
+  setSignOutHandler,
+  signOut,
+  subscribeSession,
+} from './session.ts';
 
 const session = { tokens: { accessToken: 'a1', refreshToken: 'r1' }, user: { user_id: 'u1', name: 'Ada', email: 'ada@example.com' } };
 
@@ -58,5 +70,18 @@ describe('session', () => {
     expect(getSessionSnapshot().isAuthenticated).toBe(true);
     clearSession();
     expect([localStorage.length, sessionStorage.length]).toEqual([0, 0]);
+  });
+
+  it('signing out clears both storages and hands the refresh token to the server sign-out', () => {
+    const ended: string[] = [];
+    setSignOutHandler((refreshToken) => ended.push(refreshToken));
+    saveSession(session, false);
+    signOut();
+    expect(ended).toEqual(['r1']);
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    // Signed out already: nothing to end.
+    signOut();
+    expect(ended).toEqual(['r1']);
   });
 });

@@ -94,6 +94,20 @@ export function clearSession(): void {
   emit();
 }
 
+let signOutHandler: ((refreshToken: string) => void) | undefined;
+
+/** The API client registers here to end the sign-in on the server as well (session.ts makes no requests itself). */
+export function setSignOutHandler(handler: (refreshToken: string) => void): void {
+  signOutHandler = handler;
+}
+
+/** The user signs out: the session goes from this browser, and the server is told to end the sign-in. */
+export function signOut(): void {
+  const refreshToken = getRefreshToken();
+  clearSession();
+  if (refreshToken) signOutHandler?.(refreshToken);
+}
+
 export interface SessionSnapshot {
   user: User | null;
   /** The specification's rule: authenticated means an access token is present. */
@@ -138,7 +152,7 @@ export interface UseSession extends SessionSnapshot {
 export function useSession(): UseSession {
   const snapshot = useSyncExternalStore(subscribeSession, getSessionSnapshot, () => serverSnapshot);
   const signIn = useCallback((session: SessionResponse, remember: boolean) => saveSession(session, remember), []);
-  const signOut = useCallback(() => clearSession(), []);
+  const signOutNow = useCallback(() => signOut(), []);
   const updateUser = useCallback((user: User) => saveUser(user), []);
-  return { ...snapshot, signIn, signOut, updateUser };
+  return { ...snapshot, signIn, signOut: signOutNow, updateUser };
 }

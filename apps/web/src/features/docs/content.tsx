@@ -268,7 +268,9 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           <Link to="/forgot-password" className={link}>
             Forgot your password?
           </Link>{' '}
-          to receive a reset link by email.
+          to receive a reset link by email. A link works once, for an hour, and only the newest one you asked for: asking again,
+          resetting or changing your password retires the older ones. After five wrong passwords for one account, each further
+          try has to wait a little longer, up to 15 minutes; resetting your password ends the wait at once.
         </p>
       </>
     ),
