@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { HttpError } from './errors.ts';
+import { tooManyRequests } from './errors.ts';
 import authentication from './plugins/authentication.ts';
 import demo from './plugins/demo.ts';
 import errorHandler, { frameworkError } from './plugins/error-handler.ts';
@@ -87,8 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     global: false,
     // The builder's value is thrown, so it goes through the one error handler like every other error.
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
   await app.register(ingest, { config });
   await app.register(screenshots, { config });
