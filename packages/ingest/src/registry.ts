@@ -111,10 +111,20 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
       .insertInto('pages')
       .values({ id: randomUUID(), website_id: s.websiteId, url_path: s.urlPath, origin: s.origin, title: s.title || s.urlPath, status: 'active', created_at: iso(s.at), last_activity: iso(s.at) })
       .onConflict((conflict) => conflict.columns(['website_id', 'url_path']).doNothing())
-      .execute();
+      .execute()
+      .catch(goneOr('websites', s.websiteId, 'This website was deleted'));
     const created = await find();
     if (!created) throw new Error(`page ${s.urlPath} could not be registered`);
     return { id: created.id, touched: s.at };
+  }
+
+  /** For a failed insert: a drop when the row it hangs on is gone (deleted through another process, which this one
+   * hears of only when its website cache entry expires: the foreign key refuses the insert), else the error. */
+  function goneOr(table: 'websites' | 'pages', id: string, message: string) {
+    return async (error: unknown): Promise<never> => {
+      const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+      throw row ? error : new PayloadDropped('unknown_site', message);
+    };
   }
 
   /** Throws a page_limit drop when the website may not gain a page now; otherwise counts the page it gains. */
@@ -153,7 +163,8 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
       .insertInto('ad_units')
       .values({ id: randomUUID(), website_id: s.websiteId, page_id: s.pageId, slot_key: s.slotKey, ad_format: `${s.width}x${s.height}`, width: s.width, height: s.height, ...unitFields(s), status: 'active', created_at: iso(s.at) })
       .onConflict((conflict) => conflict.columns(['page_id', 'slot_key']).doNothing())
-      .execute();
+      .execute()
+      .catch(goneOr('pages', s.pageId, 'This page was removed with its website\'s data'));
     const created = await find();
     if (!created) throw new Error(`ad unit ${s.slotKey} could not be registered`);
     return { id: created.id, touched: s.at };

@@ -40,4 +40,16 @@ describe('registry', () => {
     expect(stored).toEqual([{ id: second }]);
     await registry.drain();
   });
+
+  it('drops a sighting whose website or page another process deleted, instead of failing the batch', async () => {
+    const registry = createRegistry(store.db, DEFAULT_COLLECT_LIMITS, (error) => {
+      throw error;
+    });
+    const at = Date.now();
+    const pageId = await registry.pageId({ websiteId, urlPath: '/kept', origin: 'https://example.com', title: 'K', at });
+    await store.db.deleteFrom('pages').where('id', '=', pageId).execute();
+    const unit = { websiteId, pageId, slotKey: 'top', name: 'top', googleAdSlotId: null, selector: '#top', x: 0, y: 0, width: 728, height: 90, at };
+    await expect(registry.adUnitId(unit)).rejects.toMatchObject({ reason: 'unknown_site' });
+    await expect(registry.pageId({ websiteId: randomUUID(), urlPath: '/x', origin: 'https://example.com', title: 'X', at })).rejects.toMatchObject({ reason: 'unknown_site' });
+  });
 });
