@@ -14,6 +14,7 @@ import { analysePages, type LayoutLookup } from '@foldline/analytics';
 import { pagesOfWebsites } from '@foldline/analytics/scope';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { timed } from './support/timing.ts';
 
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 /** Events per pageview in this model: 1 pageview, 3 engagement, 4 spans, 0.5 clicks, 1 attention, ~7.7 ad events. */
@@ -23,8 +24,6 @@ const WEBSITES = 5;
 const PAGES_PER_WEBSITE = 40;
 const UNITS_PER_PAGE = 3;
 const DAYS = 180;
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
 const FORMATS: [number, number][] = [[728, 90], [300, 250], [320, 50]];
 
 // BENCH_DATA_DIR keeps the loaded data between runs (loaded once, reused after); by default a temporary directory.
@@ -155,18 +154,6 @@ try {
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Runs a call WARMUP times untimed, then RUNS times timed: its median and 95th percentile, ms. */
-async function timed(call: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const started = performance.now();
-    await call();
-    if (i >= WARMUP) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 async function post<T>(url: string, body: unknown): Promise<T> {
   const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

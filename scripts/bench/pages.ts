@@ -9,10 +9,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { timed } from './support/timing.ts';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
 const SECTIONS = ['news', 'sport', 'harbour', 'culture', 'opinion', 'weather', 'business'];
 const WORDS = ['Council', 'ferry', 'Budget', 'match', 'Festival', 'storm', 'Market', 'school'];
 
@@ -85,18 +84,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Runs a call WARMUP times untimed, then RUNS times timed: its median and 95th percentile, ms. */
-async function timed(call: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const started = performance.now();
-    await call();
-    if (i >= WARMUP) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 async function post<T>(url: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<T> {
   const response = await fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });

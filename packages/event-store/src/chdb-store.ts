@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
 import { insertSettings, PINNED_SETTINGS, settingsClause, STATEMENT_SETTINGS, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
+import { createInFlight } from './in-flight.ts';
 
 /** chDB allows one data directory per process; opening a second session closes the first. */
 export function openChdbStore(dataDir: string): EventStore {
@@ -13,18 +14,8 @@ export function openChdbStore(dataDir: string): EventStore {
   // set their own (insertSettings).
   const settings = Object.entries({ ...PINNED_SETTINGS, ...STATEMENT_SETTINGS });
   session.query(`SET ${settings.map(([name, value]) => `${name} = '${value}'`).join(', ')}`);
-  const running = new Set<Promise<unknown>>();
-  let closed = false;
+  const { track, drain } = createInFlight();
 
-  // Closing the session while an operation runs aborts the engine: track every call so close() can drain.
-  function track<T>(operation: () => Promise<T>): Promise<T> {
-    if (closed) return Promise.reject(new Error('The event store is closed'));
-    const promise = operation();
-    running.add(promise);
-    const forget = () => running.delete(promise);
-    promise.then(forget, forget);
-    return promise;
-  }
 
   return {
     engine: 'chdb',
@@ -49,8 +40,7 @@ export function openChdbStore(dataDir: string): EventStore {
       );
     },
     async close(): Promise<void> {
-      closed = true;
-      while (running.size > 0) await Promise.allSettled([...running]);
+      await drain();
       session.close();
     },
   };

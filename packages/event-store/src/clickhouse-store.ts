@@ -12,6 +12,7 @@ import {
   type QueryOptions,
   type QueryParams,
 } from './event-store.ts';
+import { createInFlight } from './in-flight.ts';
 
 /** The database every event-store statement names. */
 export const EVENTS_DATABASE = 'foldline';
@@ -84,18 +85,8 @@ export function openClickHouseStore(url: string | URL, options: ClickHouseStoreO
     log: { level: ClickHouseLogLevel.OFF },
   });
   const inDatabase = renameDatabase(target.database);
-  const running = new Set<Promise<unknown>>();
-  let closed = false;
+  const { track, drain } = createInFlight();
 
-  // As the chDB store: close() waits for what runs.
-  function track<T>(operation: () => Promise<T>): Promise<T> {
-    if (closed) return Promise.reject(new Error('The event store is closed'));
-    const promise = operation();
-    running.add(promise);
-    const forget = () => running.delete(promise);
-    promise.then(forget, forget);
-    return promise;
-  }
 
   return {
     engine: 'clickhouse',
@@ -128,8 +119,7 @@ export function openClickHouseStore(url: string | URL, options: ClickHouseStoreO
       );
     },
     async close(): Promise<void> {
-      closed = true;
-      while (running.size > 0) await Promise.allSettled([...running]);
+      await drain();
       await client.close();
     },
   };
