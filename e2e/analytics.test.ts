@@ -276,14 +276,15 @@ describe('page analytics heatmaps', () => {
       if (request.url().includes('/api/screenshots')) screenshots.push(request.url());
     });
     await page.getByRole('heading', { name: 'Page Analytics: Quiet page' }).waitFor();
-    await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
+    // Exact names: the empty state's own heading ('No click heatmap data available') contains the panel's title.
+    await page.getByRole('heading', { name: 'Click Heatmap', exact: true }).waitFor();
     await page.getByText('Device: desktop').waitFor();
     await page.getByText('No click heatmap data available').waitFor();
     await page.getByRole('tab', { name: 'Scroll Depth' }).click();
-    await page.getByRole('heading', { name: 'Scroll Depth Analysis' }).waitFor();
+    await page.getByRole('heading', { name: 'Scroll Depth Analysis', exact: true }).waitFor();
     await page.getByText('No scroll depth data available').waitFor();
     await page.getByRole('tab', { name: 'Engagement' }).click();
-    await page.getByRole('heading', { name: 'Engagement Heatmap' }).waitFor();
+    await page.getByRole('heading', { name: 'Engagement Heatmap', exact: true }).waitFor();
     await page.getByText('Device: desktop').waitFor();
     await page.getByText('No engagement heatmap data available').waitFor();
     await page.getByLabel('Device').selectOption('mobile');
