@@ -7,9 +7,10 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
     include: ['e2e/**/*.test.ts'],
-    // chDB allows one data directory per process: each file gets its own process, and the 2-core machine runs one at a time.
+    // chDB allows one data directory per process: each file gets its own process (server and browser). A browser test
+    // spends most of its time waiting on the page (a file used under half a core), so two files run at once.
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 180_000,
   },
