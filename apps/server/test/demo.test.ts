@@ -114,5 +114,6 @@ describe('demo', () => {
     } finally {
       rmSync(resumeDir, { recursive: true, force: true });
     }
-  });
+    // Two three-day seeds: 8 s alone, past the default 30 s with another file and a benchmark on the other core.
+  }, 120_000);
 });
