@@ -68,17 +68,19 @@ try {
     await loadEvents(seeded.websites, seeded.pages, seeded.units);
     console.log(`loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
   }
-  const counts = await app.events.query<{ table: string; rows: string }>(
-    "SELECT table, sum(rows) AS rows FROM system.parts WHERE database = 'foldline' AND active GROUP BY table ORDER BY table",
+  const counts = await app.events.query<{ table: string; rows: string; bytes: string }>(
+    "SELECT table, sum(rows) AS rows, sum(bytes_on_disk) AS bytes FROM system.parts WHERE database = 'foldline' AND active GROUP BY table ORDER BY table",
   );
   const total = counts.filter((c) => (EVENT_TABLES as readonly string[]).includes(c.table)).reduce((sum, c) => sum + Number(c.rows), 0);
-  console.log(`${total.toLocaleString('en')} events`);
-  for (const c of counts) console.log(`  ${c.table.padEnd(20)} ${Number(c.rows).toLocaleString('en')}`);
+  // Disk per event counts every table, rollups and heatmap cells included: what a publisher provisions.
+  const bytes = counts.reduce((sum, c) => sum + Number(c.bytes), 0);
+  console.log(`${total.toLocaleString('en')} events, ${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / total).toFixed(1)} bytes per event`);
+  for (const c of counts) console.log(`  ${c.table.padEnd(20)} ${Number(c.rows).toLocaleString('en').padStart(14)} rows ${(Number(c.bytes) / 2 ** 20).toFixed(1).padStart(9)} MiB`);
 
   // The busiest page of the first website, as a publisher would open it.
-  const top = (await (await fetch(`${base}/api/analytics/top-pages?period=quarter&limit=5&websiteId=${websites[0]}`, { headers })).json()) as {
-    pages: { page_id: string; session_count: number }[];
-  };
+  const topResponse = await fetch(`${base}/api/analytics/top-pages?period=quarter&limit=5&websiteId=${websites[0]}`, { headers });
+  if (!topResponse.ok) throw new Error(`top-pages: ${topResponse.status} ${await topResponse.text()}`);
+  const top = (await topResponse.json()) as { pages: { page_id: string; session_count: number }[] };
   const pageId = top.pages[0]!.page_id;
   // Every run serves the article on a new port.
   await app.metadata.db.updateTable('pages').set({ origin: publisherOrigin }).where('website_id', 'in', websites).execute();
