@@ -31,6 +31,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/users/:userId': { name: 'Intruder', email: 'intruder@example.com' },
   'PUT /api/users/:userId/password': { currentPassword: 'correct horse 1', newPassword: 'another horse 2' },
   'PUT /api/websites/:websiteId': { name: 'Taken over', domain: 'taken.example.com' },
+  'PATCH /api/ad-units/:adUnitId': { name: 'Taken over' },
 };
 
 /** Values for path parameters that are not ids. */
@@ -103,13 +104,14 @@ describeEachDialect('access sweep', (dialect) => {
   /** What the owner has: a change by the intruder would show here. */
   async function ownersState() {
     const db = t.app.metadata.db;
-    const [user, websites, pages, adUnits] = await Promise.all([
+    const [user, websites, pages, adUnits, adUnitNames] = await Promise.all([
       db.selectFrom('users').select(['name', 'email', 'password_hash']).where('id', '=', ids.userId!).execute(),
       db.selectFrom('websites').selectAll().where('user_id', '=', ids.userId!).execute(),
       db.selectFrom('pages').selectAll().where('website_id', '=', ids.websiteId!).orderBy('id').execute(),
       db.selectFrom('ad_units').selectAll().where('website_id', '=', ids.websiteId!).orderBy('id').execute(),
+      db.selectFrom('ad_unit_names').selectAll().where('website_id', '=', ids.websiteId!).orderBy('unit_key').execute(),
     ]);
-    return { user, websites, pages, adUnits, events: await countEvents(t.app, ids.websiteId!) };
+    return { user, websites, pages, adUnits, adUnitNames, events: await countEvents(t.app, ids.websiteId!) };
   }
 
   it('finds the routes it sweeps in the route table, and every public one it names', () => {

@@ -242,45 +242,133 @@ describeEachDialect('analytics', (dialect) => {
   });
 
   describe('ad-units', () => {
-    it('lists the website\'s units with metrics, score and label, sorted by impressions descending by default', async () => {
+    const yearWindow = () => ({ start: new Date(now - 365 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() });
+    const slotKeyOf = (unitKey: string) => unitKey.split('|')[2]!;
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
+
+    it("lists one row per unit with its pages as a breakdown, metrics, score, label and viewability against the site's median", async () => {
       const body = await ok(`/ad-units?websiteId=${siteA.id}&period=year`);
-      const w = { start: new Date(now - 365 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
-      const rows = adRows(pageviews.filter((pv) => pv.website === siteA)).filter((r) => within(r.at, w));
-      const unitKeys = [...new Set(adRows(pageviews.filter((pv) => pv.website === siteA)).map((r) => r.unitKey))];
-      expect(body.ad_units).toHaveLength(unitKeys.length);
+      const rows = adRows(pageviews.filter((pv) => pv.website === siteA)).filter((r) => within(r.at, yearWindow()));
+      // A unit is its slot key across pages (the fixture's slots have no GPT path or AdSense slot).
+      const slotKeys = [...new Set(adRows(pageviews.filter((pv) => pv.website === siteA)).map((r) => slotKeyOf(r.unitKey)))];
+      expect(body.ad_units).toHaveLength(slotKeys.length);
+      expect(body.summary.total_units).toBe(slotKeys.length);
       const impressions = body.ad_units.map((u: { impressions: number }) => u.impressions);
       expect(impressions).toEqual([...impressions].sort((a, b) => b - a));
+      const viewabilities = slotKeys.map((key) => adTotals(rows.filter((r) => slotKeyOf(r.unitKey) === key))).filter((t) => t.impressions > 0).map((t) => t.viewability);
+      expect(body.site_median_viewability).toBeCloseTo(median(viewabilities), 6);
       for (const unit of body.ad_units) {
-        const slotKey = pageviews.flatMap((pv) => pv.ads).find((ad) => ad.slot.name === unit.name)!.slot.key;
-        const key = `${siteA.id}|${unit.page_url_path}|${slotKey}`;
-        expect(unitKeys).toContain(key);
-        const totals = adTotals(rows.filter((r) => r.unitKey === key));
+        expect(slotKeys).toContain(unit.unit_key);
+        const unitRows = rows.filter((r) => slotKeyOf(r.unitKey) === unit.unit_key);
+        const totals = adTotals(unitRows);
         expect(unit.impressions).toBe(totals.impressions);
         expect(unit.clicks).toBe(totals.clicks);
         expect(unit.viewability).toBeCloseTo(totals.viewability, 6);
+        expect(unit.viewability_vs_site_median_pp).toBeCloseTo(totals.viewability - median(viewabilities), 6);
         const score = 0.5 * totals.viewability + 0.5 * ((Math.min(totals.ctr, 5) / 5) * 100);
         expect(unit.performance.score).toBeCloseTo(score, 6);
         expect(unit.performance.label).toBe(score >= 80 ? 'Excellent' : score >= 60 ? 'Good' : score >= 40 ? 'Average' : 'Poor');
+        // Its pages: one entry per page it was detected on, each with that page's own figures.
+        const paths = [...new Set(adRows(pageviews.filter((pv) => pv.website === siteA)).filter((r) => slotKeyOf(r.unitKey) === unit.unit_key).map((r) => r.pv.path))];
+        expect(unit.page_count).toBe(paths.length);
+        expect(unit.pages.map((p: { page_url_path: string }) => p.page_url_path).sort()).toEqual([...paths].sort());
+        for (const slot of unit.pages) {
+          const own = adTotals(unitRows.filter((r) => r.pv.path === slot.page_url_path));
+          expect(slot.impressions, slot.page_url_path).toBe(own.impressions);
+          expect(slot.viewability).toBeCloseTo(own.viewability, 6);
+        }
+        expect(unit.pages.reduce((sum: number, p: { impressions: number }) => sum + p.impressions, 0)).toBe(unit.impressions);
       }
       const all = adTotals(rows);
-      expect(body.summary).toEqual({ total_units: unitKeys.length, total_impressions: all.impressions, avg_viewability: expect.closeTo(all.viewability, 6) });
+      expect(body.summary).toEqual({ total_units: slotKeys.length, total_impressions: all.impressions, avg_viewability: expect.closeTo(all.viewability, 6) });
       expect(body.formats).toEqual(['300x250', '320x50', '728x90']);
     });
 
     it('filters by page, format and name, and sorts by name ascending', async () => {
       const guide = pageId(siteA, '/guide');
       const byPage = await ok(`/ad-units?websiteId=${siteA.id}&pageId=${guide}&period=year`);
-      expect(byPage.ad_units.every((u: { page_id: string }) => u.page_id === guide)).toBe(true);
+      expect(byPage.ad_units.length).toBeGreaterThan(0);
+      // With a page chosen, a unit is what it does there.
+      for (const unit of byPage.ad_units) {
+        expect(unit.pages.map((p: { page_id: string }) => p.page_id)).toEqual([guide]);
+        expect(unit.impressions).toBe(unit.pages[0].impressions);
+      }
       const byFormat = await ok(`/ad-units?websiteId=${siteA.id}&format=320x50&period=year`);
       expect(byFormat.ad_units.length).toBeGreaterThan(0);
       expect(byFormat.ad_units.every((u: { ad_format: string }) => u.ad_format === '320x50')).toBe(true);
       const bySearch = await ok(`/ad-units?websiteId=${siteA.id}&search=SIDEBAR&sort=name&order=asc`);
-      expect(bySearch.ad_units.every((u: { name: string }) => u.name === 'Sidebar box')).toBe(true);
+      expect(bySearch.ad_units.map((u: { name: string }) => u.name)).toEqual(['Sidebar box']);
       const inactive = await ok(`/ad-units?websiteId=${siteA.id}&status=inactive`);
       expect(inactive.ad_units).toEqual([]);
       const sorted = await ok(`/ad-units?websiteId=${siteA.id}&sort=name&order=asc`);
       const names = sorted.ad_units.map((u: { name: string }) => u.name);
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    });
+
+    it('pages the units, the summary counting them all', async () => {
+      const all = await ok(`/ad-units?websiteId=${siteA.id}&period=year&sort=name&order=asc`);
+      expect(all).toMatchObject({ limit: 25, offset: 0 });
+      const first = await ok(`/ad-units?websiteId=${siteA.id}&period=year&sort=name&order=asc&limit=2`);
+      const rest = await ok(`/ad-units?websiteId=${siteA.id}&period=year&sort=name&order=asc&limit=2&offset=2`);
+      expect(first.ad_units).toHaveLength(2);
+      expect([...first.ad_units, ...rest.ad_units].map((u: { unit_key: string }) => u.unit_key)).toEqual(all.ad_units.map((u: { unit_key: string }) => u.unit_key));
+      expect(first.summary).toEqual(all.summary);
+      for (const [query, message] of [
+        ['limit=0', 'limit must be a whole number from 1 to 100'],
+        ['limit=101', 'limit must be a whole number from 1 to 100'],
+        ['offset=-1', 'offset must be a whole number from 0 to 1000000'],
+      ]) {
+        const response = await get(`/ad-units?websiteId=${siteA.id}&${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json()).toEqual({ error: { message } });
+      }
+    });
+
+    it('renames a unit on every page and everywhere it shows, validates the name, and gives back the automatic name', async () => {
+      const rename = (adUnitId: string, payload: unknown, auth: Auth | Record<string, never> = owner.auth) =>
+        app.inject({ method: 'PATCH', url: `/api/ad-units/${adUnitId}`, headers: auth, payload: payload as object });
+      const before = await ok(`/ad-units?websiteId=${siteA.id}&period=year&search=sidebar`);
+      const sidebar = before.ad_units[0];
+      expect(sidebar).toMatchObject({ name: 'Sidebar box', named_by_publisher: false });
+      // Any slot of the unit names all of them.
+      const slotId = sidebar.pages.at(-1).ad_unit_id;
+      const renamed = await rename(slotId, { name: '  Right rail MPU  ' });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toEqual({ ad_unit: { unit_key: 'sidebar', name: 'Right rail MPU', named_by_publisher: true } });
+      try {
+        const after = await ok(`/ad-units?websiteId=${siteA.id}&period=year&search=right%20rail`);
+        expect(after.ad_units.map((u: { name: string; impressions: number }) => [u.name, u.impressions])).toEqual([['Right rail MPU', sidebar.impressions]]);
+        for (const slot of sidebar.pages) {
+          const items = (await ok(`/ad-performance?pageId=${slot.page_id}&period=year`)).data.ad_units;
+          const item = items.find((i: { ad_unit: { id: string } }) => i.ad_unit.id === slot.ad_unit_id);
+          expect(item.ad_unit.name, slot.page_url_path).toBe('Right rail MPU');
+        }
+        // Bad input, another user's unit, no token: nothing changes.
+        for (const [payload, message] of [
+          [{ name: 'x'.repeat(101) }, 'The name must be at most 100 characters'],
+          [{ name: 42 }, 'name must be text or null'],
+          [{}, 'name must be text or null'],
+        ] as const) {
+          const response = await rename(slotId, payload);
+          expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(response.json()).toEqual({ error: { message } });
+        }
+        const theirs = await rename(slotId, { name: 'Mine now' }, stranger.auth);
+        expect(theirs.statusCode).toBe(404);
+        expect(theirs.json()).toEqual({ error: { message: 'Ad unit not found' } });
+        expect((await rename(randomUUID(), { name: 'Nobody' })).statusCode).toBe(404);
+        expect((await rename(slotId, { name: 'No token' }, {})).statusCode).toBe(401);
+        expect((await ok(`/ad-units?websiteId=${siteA.id}&period=year&search=right%20rail`)).ad_units[0].name).toBe('Right rail MPU');
+      } finally {
+        // Blank gives the automatic name back.
+        const reset = await rename(slotId, { name: '   ' });
+        expect(reset.json()).toEqual({ ad_unit: { unit_key: 'sidebar', name: 'Sidebar box', named_by_publisher: false } });
+      }
+      expect((await rename(slotId, { name: null })).json().ad_unit.name).toBe('Sidebar box');
     });
   });
 

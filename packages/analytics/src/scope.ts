@@ -1,6 +1,8 @@
 // Which websites, pages and ad units a query may read: resolved from metadata by the signed-in user's id
 // before any event is touched. Another user's id reads exactly like a missing one (404).
+import { adUnitKey, automaticAdUnitName } from '@foldline/contracts';
 import type { MetadataDb } from '@foldline/metadata';
+import { adUnitNamesOf } from '@foldline/metadata/ad-units/ad-units.repository';
 
 /** A 4xx the API's error handler passes through with its message. */
 export class NotFoundError extends Error {
@@ -56,15 +58,35 @@ export async function pagesOfWebsites(db: MetadataDb, websiteIds: readonly strin
     .execute();
 }
 
-/** The ad units of pages or websites already in scope, with their page. */
+/**
+ * The ad units of pages or websites already in scope, one row per detected slot, with their page, the unit each
+ * belongs to (`unit_key`) and the unit's name as the publisher sees it everywhere: the name they gave it, else the
+ * automatic one. Names come from all of a website's slots, so a unit reads the same on every page and screen.
+ */
 export async function adUnitsInScope(db: MetadataDb, scope: { websiteIds: readonly string[]; pageId?: string }) {
   if (scope.websiteIds.length === 0) return [];
-  let query = db
-    .selectFrom('ad_units')
-    .innerJoin('pages', 'pages.id', 'ad_units.page_id')
-    .selectAll('ad_units')
-    .select(['pages.title as page_title', 'pages.url_path as page_url_path'])
-    .where('ad_units.website_id', 'in', scope.websiteIds);
-  if (scope.pageId) query = query.where('ad_units.page_id', '=', scope.pageId);
-  return query.orderBy('ad_units.name').orderBy('ad_units.id').execute();
+  const [rows, given] = await Promise.all([
+    db
+      .selectFrom('ad_units')
+      .innerJoin('pages', 'pages.id', 'ad_units.page_id')
+      .selectAll('ad_units')
+      .select(['pages.title as page_title', 'pages.url_path as page_url_path'])
+      .where('ad_units.website_id', 'in', scope.websiteIds)
+      .orderBy('ad_units.id')
+      .execute(),
+    adUnitNamesOf(db, scope.websiteIds),
+  ]);
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.website_id}\n${adUnitKey(row)}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const names = new Map([...groups].map(([key, placements]) => [key, given.get(key) ?? automaticAdUnitName(placements)]));
+  return rows
+    .filter((row) => !scope.pageId || row.page_id === scope.pageId)
+    .map((row) => {
+      const unit_key = adUnitKey(row);
+      return { ...row, unit_key, name: names.get(`${row.website_id}\n${unit_key}`)!, named_by_publisher: given.has(`${row.website_id}\n${unit_key}`) };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

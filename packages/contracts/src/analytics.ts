@@ -1,6 +1,6 @@
 // Analytics API: query parameters, response shapes and the display rules of the specification's section 9.
 import { z } from 'zod';
-import { PERIOD_HOURS, type Period } from './common.ts';
+import { countParam, PERIOD_HOURS, type Period } from './common.ts';
 
 const PERIOD_KEYS = Object.keys(PERIOD_HOURS) as [Period, ...Period[]];
 const PERIOD_MESSAGE = `period must be one of: ${PERIOD_KEYS.join(', ')}`;
@@ -52,6 +52,9 @@ export type AdUnitSort = (typeof AD_UNIT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** Units per page of the Ad Units tab. */
+export const AD_UNITS_PAGE_SIZE = 25;
+
 export const adUnitsQuerySchema = z.object({
   websiteId: idParam('websiteId'),
   period: periodParam('week'),
@@ -61,6 +64,8 @@ export const adUnitsQuerySchema = z.object({
   search: z.string().trim().max(200, 'search is too long').optional(),
   sort: z.enum(AD_UNIT_SORTS, { error: `sort must be one of: ${AD_UNIT_SORTS.join(', ')}` }).default('impressions'),
   order: z.enum(SORT_ORDERS, { error: 'order must be one of: asc, desc' }).default('desc'),
+  limit: countParam('limit', 1, 100, AD_UNITS_PAGE_SIZE),
+  offset: countParam('offset', 0, 1_000_000, 0),
 });
 export type AdUnitsQuery = z.input<typeof adUnitsQuerySchema>;
 
@@ -144,16 +149,35 @@ export type AdPerformanceResponse = z.infer<typeof adPerformanceResponseSchema>;
 export const PERFORMANCE_LABELS = ['Excellent', 'Good', 'Average', 'Poor'] as const;
 export type PerformanceLabel = (typeof PERFORMANCE_LABELS)[number];
 
-export const adUnitRowSchema = z.object({
+/** One detected slot of a unit: the unit on one page (and one device size there). */
+export const adUnitPlacementSchema = z.object({
   ad_unit_id: z.string(),
   page_id: z.string(),
   page_title: z.string(),
   page_url_path: z.string(),
+  ad_format: z.string(),
+  status: z.string(),
+  viewability: z.number(),
+  ctr: z.number(),
+  impressions: z.number(),
+  clicks: z.number(),
+});
+export type AdUnitPlacementRow = z.infer<typeof adUnitPlacementSchema>;
+
+/** One ad unit of a website, over all its pages (see ad-unit-names.ts for what makes a unit). */
+export const adUnitRowSchema = z.object({
+  /** A slot of the unit: what the rename route takes. */
+  ad_unit_id: z.string(),
+  unit_key: z.string(),
+  /** The publisher's name for the unit, else its automatic name. */
   name: z.string(),
+  named_by_publisher: z.boolean(),
   google_ad_slot_id: z.string().nullable(),
+  /** Its sizes, e.g. '300x250' or '320x50, 728x90, 970x90'. */
   ad_format: z.string(),
   width: z.number(),
   height: z.number(),
+  /** Active while any of its slots is. */
   status: z.string(),
   created_at: z.string(),
   last_detected: z.string(),
@@ -162,6 +186,11 @@ export const adUnitRowSchema = z.object({
   impressions: z.number(),
   clicks: z.number(),
   performance: z.object({ score: z.number(), label: z.enum(PERFORMANCE_LABELS) }),
+  /** Viewability minus the median of the website's units with impressions in the period, in points; null without impressions. */
+  viewability_vs_site_median_pp: z.number().nullable(),
+  page_count: z.number(),
+  /** Its slots, by impressions. */
+  pages: z.array(adUnitPlacementSchema),
 });
 export type AdUnitRow = z.infer<typeof adUnitRowSchema>;
 export const adUnitsResponseSchema = z.object({
@@ -170,7 +199,12 @@ export const adUnitsResponseSchema = z.object({
   formats: z.array(z.string()),
   /** Every page the website's ad units sit on, by title, for the page filter (a website may have 100,000 pages). */
   pages: z.array(z.object({ page_id: z.string(), title: z.string(), url_path: z.string() })),
+  /** Over every unit the filters match, not only this page of them: total_units is what the pager counts. */
   summary: z.object({ total_units: z.number(), avg_viewability: z.number(), total_impressions: z.number() }),
+  limit: z.number(),
+  offset: z.number(),
+  /** The median viewability of the website's units with impressions in the period; null when none had any. */
+  site_median_viewability: z.number().nullable(),
 });
 export type AdUnitsResponse = z.infer<typeof adUnitsResponseSchema>;
 

@@ -27,3 +27,11 @@ export function deviceFromViewportWidth(width: number): DeviceType {
 export const REFERENCE_WIDTHS: Record<DeviceType, number> = { mobile: 375, tablet: 768, desktop: 1920 };
 
 export const SAMPLE_AD_FORMATS = ['728x90', '300x250', '336x280', '970x90', '320x50', '160x600'] as const;
+
+/** A whole number in a query string, within bounds, with a message that names the parameter. */
+export const countParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string({ error: `${name} must be a whole number from ${min} to ${max}` })
+    .default(String(fallback))
+    .refine((value) => /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number);

@@ -7,5 +7,6 @@ export * from './pages.ts';
 export * from './contact.ts';
 export * from './collect.ts';
 export * from './analytics.ts';
+export * from './ad-unit-names.ts';
 export * from './heatmaps.ts';
 export * from './recommendations.ts';

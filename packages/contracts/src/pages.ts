@@ -1,7 +1,7 @@
 // Pages of a website, registered as the tracker first sees them (specification section 3).
 import { z } from 'zod';
 import { SORT_ORDERS } from './analytics.ts';
-import { idSchema } from './common.ts';
+import { countParam, idSchema } from './common.ts';
 
 export const pageSchema = z.object({
   page_id: z.string(),
@@ -34,14 +34,6 @@ export const PAGE_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIST_MAX_LIMIT = 100;
 /** Well past the largest website the collector lets grow (100,000 pages by default). */
 const PAGE_LIST_MAX_OFFSET = 10_000_000;
-
-/** A whole number in a query string, within bounds, with a message that names the parameter. */
-const countParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string({ error: `${name} must be a whole number from ${min} to ${max}` })
-    .default(String(fallback))
-    .refine((value) => /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max, `${name} must be a whole number from ${min} to ${max}`)
-    .transform(Number);
 
 /** GET /api/websites/:websiteId/pages: one page of a website's pages, searched and sorted on the server. */
 export const pageListQuerySchema = z.object({

@@ -8,6 +8,7 @@ import * as pageOrigin from './migrations/2026-11-23T0900-page-origin.ts';
 import * as pageListIndexes from './migrations/2026-11-23T2300-page-list-indexes.ts';
 import * as pageSearchTrigrams from './migrations/2026-11-23T2330-page-search-trigrams.ts';
 import * as signInThrottle from './migrations/2026-11-24T0900-sign-in-throttle.ts';
+import * as adUnitNames from './migrations/2026-11-24T1000-ad-unit-names.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2300-page-list-indexes': pageListIndexes,
   '2026-11-23T2330-page-search-trigrams': pageSearchTrigrams,
   '2026-11-24T0900-sign-in-throttle': signInThrottle,
+  '2026-11-24T1000-ad-unit-names': adUnitNames,
 };
 
 export interface MetadataOptions {

@@ -91,6 +91,14 @@ export interface AdUnitsTable {
   last_detected: string;
 }
 
+/** A publisher's name for an ad unit of a website; `unit_key` is the unit's identity there (see adUnitKey). */
+export interface AdUnitNamesTable {
+  website_id: string;
+  unit_key: string;
+  name: string;
+  updated_at: string;
+}
+
 export interface ContactMessagesTable {
   id: string;
   name: string;
@@ -115,6 +123,7 @@ export interface MetadataSchema {
   websites: WebsitesTable;
   pages: PagesTable;
   ad_units: AdUnitsTable;
+  ad_unit_names: AdUnitNamesTable;
   contact_messages: ContactMessagesTable;
   doc_votes: DocVotesTable;
 }

@@ -83,6 +83,7 @@ export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
 }
 
@@ -240,6 +241,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     get: (path, query, signal) => request(path, { query, signal }),
     post: (path, body) => request(path, { method: 'POST', body }),
     put: (path, body) => request(path, { method: 'PUT', body }),
+    patch: (path, body) => request(path, { method: 'PATCH', body }),
     delete: (path) => request(path, { method: 'DELETE' }),
   };
 }

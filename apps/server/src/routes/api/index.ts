@@ -1,5 +1,6 @@
 // Everything under /api. Each area is a folder whose path is its URL; protected areas add app.authenticate.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import adUnitsRoutes from './ad-units/index.ts';
 import analyticsRoutes from './analytics/index.ts';
 import authRoutes from './auth/index.ts';
 import collectRoutes from './collect/index.ts';
@@ -25,6 +26,7 @@ const apiRoutes: FastifyPluginAsync<{ collectorOnly?: boolean }> = async (app, {
   await app.register(pagesRoutes, { prefix: '/pages' });
   await app.register(verifyRoutes, { prefix: '/verify' });
   await app.register(analyticsRoutes, { prefix: '/analytics' });
+  await app.register(adUnitsRoutes, { prefix: '/ad-units' });
   await app.register(screenshotsRoutes, { prefix: '/screenshots' });
   await app.register(contactRoutes, { prefix: '/contact' });
   await app.register(docsRoutes, { prefix: '/docs' });

@@ -12,10 +12,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useVerifyInstallation } from '../api/analytics-verify-installation.ts';
 import { websiteQueryKey } from '../api/get-website.ts';
@@ -108,8 +109,6 @@ export function PagesTab({ website }: { website: WebsiteWithPages }) {
         </>
       );
     }
-    const first = pages.data.offset + 1;
-    const last = pages.data.offset + pages.data.pages.length;
     const updating = pages.isFetching && pages.isPlaceholderData;
     return (
       <div className="space-y-4">
@@ -181,23 +180,15 @@ export function PagesTab({ website }: { website: WebsiteWithPages }) {
                 ))}
               </TableBody>
             </Table>
-            <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-              <p aria-live="polite" className="flex items-center gap-2">
-                Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)} {total === 1 ? 'page' : 'pages'}
-                {updating && <Spinner className="size-4 text-indigo-600" />}
-              </p>
-              <div className="flex items-center gap-2">
-                <Button variant="secondary" size="sm" onClick={() => setPageIndex(pageIndex - 1)} disabled={pageIndex === 0}>
-                  Previous
-                </Button>
-                <span className="tabular-nums">
-                  Page {formatNumber(pageIndex + 1)} of {formatNumber(pageCount)}
-                </span>
-                <Button variant="secondary" size="sm" onClick={() => setPageIndex(pageIndex + 1)} disabled={pageIndex + 1 >= pageCount}>
-                  Next
-                </Button>
-              </div>
-            </nav>
+            <Pager
+              offset={pages.data.offset}
+              shown={pages.data.pages.length}
+              total={total}
+              pageSize={PAGE_SIZE}
+              noun={['page', 'pages']}
+              onOffset={(offset) => setPageIndex(offset / PAGE_SIZE)}
+              updating={updating}
+            />
           </>
         )}
       </div>
