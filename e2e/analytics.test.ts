@@ -151,6 +151,29 @@ describe('analytics screens', () => {
     await table.getByText('Sidebar box').first().waitFor();
     await page.getByRole('heading', { name: 'Total Ad Units' }).waitFor();
     await page.getByText(/Excellent|Good|Average|Poor/).first().waitFor();
+    // One row per unit, whatever number of pages it sits on; its pages open as a breakdown.
+    expect(await table.getByText('Sidebar box').count()).toBe(1);
+    await page.getByText(/^Showing 1–3 of 3 ad units$/).waitFor();
+    await page.getByText(/vs site median$/).first().waitFor();
+    const sidebarRow = table.getByRole('row').filter({ hasText: 'Sidebar box' });
+    await sidebarRow.getByRole('button', { name: /\d+ pages?$/ }).click();
+    const breakdown = page.getByRole('list', { name: 'Pages of Sidebar box' });
+    await breakdown.getByRole('link', { name: 'Front page' }).waitFor();
+    const frontPageId = new URL(await breakdown.getByRole('link', { name: 'Front page' }).evaluate((a: HTMLAnchorElement) => a.href)).pathname.split('/').at(-1)!;
+    // Renamed here, the unit goes by the new name on page analytics too; blank gives the automatic name back.
+    await sidebarRow.getByRole('button', { name: 'Rename Sidebar box' }).click();
+    await page.getByLabel('Ad unit name').fill('Right rail MPU');
+    await page.getByLabel('Ad unit name').press('Enter');
+    await table.getByText('Right rail MPU').waitFor();
+    const analytics = await signedIn(`/dashboard/pages/${frontPageId}`);
+    await analytics.getByRole('tab', { name: 'Ad Performance' }).click();
+    await analytics.getByText('Right rail MPU').waitFor();
+    await analytics.close();
+    await table.getByRole('button', { name: 'Rename Right rail MPU' }).click();
+    await page.getByLabel('Ad unit name').press('Escape');
+    await table.getByRole('button', { name: 'Rename Right rail MPU' }).click();
+    await page.getByRole('button', { name: 'Use automatic name' }).click();
+    await table.getByText('Sidebar box').waitFor();
     // No page has the engine's minimum of pageviews on any device: the panel says so, and how far each one is.
     const recommendations = await api<RecommendationsResponse>(`/analytics/recommendations?websiteId=${website.website_id}`);
     expect(recommendations.recommendations).toEqual([]);

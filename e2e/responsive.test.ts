@@ -247,7 +247,7 @@ describe('at 375 px', () => {
     const page = await signedIn(`/dashboard/websites/${gazette.website_id}`, MOBILE_WIDTH);
     await page.getByRole('tab', { name: 'Ad Units' }).click();
     const units = await table(page, 'Ad units');
-    expect(await expectRowsOnScreen(units, 'Ad units')).toEqual(['Format', 'Viewability', 'CTR', 'Impressions', 'Page', 'Performance', 'Status']);
+    expect(await expectRowsOnScreen(units, 'Ad units')).toEqual(['Format', 'Viewability', 'CTR', 'Impressions', 'Pages', 'Performance', 'Status']);
     // The header row is for screen readers on a phone: the sort has its own control.
     await page.getByLabel('Sort ad units by').selectOption('name asc');
     await expect.poll(async () => (await units.locator('tbody tr td:first-child').allTextContents())[0]).toBe('Footer banner');

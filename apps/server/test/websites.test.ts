@@ -26,7 +26,7 @@ describeEachDialect('websites', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = owner.auth, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string> = owner.auth, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
   describe('create', () => {
@@ -266,9 +266,10 @@ describeEachDialect('websites', (dialect) => {
       const website = await createWebsite(t.app, owner.auth, { settings: { thresholds: { engagement: 3000 } } });
       const other = await createWebsite(t.app, owner.auth);
       const pages = [await insertPage(t.app, website.website_id), await insertPage(t.app, website.website_id)];
-      await insertAdUnit(t.app, website.website_id, pages[0]!.id);
+      const named = await insertAdUnit(t.app, website.website_id, pages[0]!.id);
       await insertAdUnit(t.app, website.website_id, pages[0]!.id);
       await insertAdUnit(t.app, website.website_id, pages[1]!.id);
+      expect((await call('PATCH', `/api/ad-units/${named}`, owner.auth, { name: 'Leaderboard' })).statusCode).toBe(200);
       const first = await seedEvents(t.app, website.website_id, pages[0]!.id, 2);
       const second = await seedEvents(t.app, website.website_id, pages[1]!.id, 3);
       const otherPage = await insertPage(t.app, other.website_id);
@@ -296,6 +297,8 @@ describeEachDialect('websites', (dialect) => {
       // The analytics rollups go too, or the dashboard would still show the cleared traffic.
       expect(await countRollupRows(t.app, website.website_id)).toBe(0);
       expect(await t.app.metadata.db.selectFrom('ad_units').select('id').where('website_id', '=', website.website_id).execute()).toEqual([]);
+      // The names given to its units go with them: a later unit of the same slot starts from its automatic name.
+      expect(await t.app.metadata.db.selectFrom('ad_unit_names').select('name').where('website_id', '=', website.website_id).execute()).toEqual([]);
       expect(await countEvents(t.app, other.website_id)).toBe(otherEvents.events);
       expect(await countRollupRows(t.app, other.website_id)).toBe(otherRollups);
 

@@ -53,6 +53,10 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
             The <strong>Pages</strong> tab of a website searches and sorts on the server and shows 50 pages at a time, so it stays quick
             with tens of thousands of pages.
           </li>
+          <li>
+            The <strong>Ad Units</strong> tab shows each ad unit once, with the pages it sits on as a breakdown, 25 units at a time. Units
+            go by the names your ad server knows them by, and you can rename them.
+          </li>
         </ul>
       </>
     ),
@@ -179,6 +183,19 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
         <p>
           Viewability is viewable impressions divided by measured impressions; CTR is ad clicks divided by impressions. Each unit gets a
           performance grade from its viewability and CTR: Excellent, Good, Average or Poor.
+        </p>
+        <p>
+          A unit is one row however many pages and screen sizes it appears on: slots with the same Google Publisher Tag ad unit path,
+          or the same AdSense slot, are one unit, and &lsquo;N pages&rsquo; opens its figures page by page. Its name is the last part of
+          its ad unit path (<code>/1234/news/article_top</code> is &lsquo;article_top&rsquo;); an AdSense unit is named by its slot, its
+          sizes and how far down the page it starts (&lsquo;4821596307 · 300x250 · 2,400 px down&rsquo;, or &lsquo;top of page&rsquo;
+          within the first 700 px). The pencil beside a name renames the unit on every page, in page analytics and in recommendations;
+          saving a blank name gives it back its automatic name.
+        </p>
+        <p>
+          Because display CTRs are far below the grade&apos;s 5 % cap, most units grade Poor on CTR alone. Beside each unit&apos;s
+          viewability the tab therefore shows how it compares with the median viewability of the website&apos;s units in the same period,
+          in percentage points (&lsquo;-12.0 pp vs site median&rsquo;): the units well below it are the ones worth moving.
         </p>
       </>
     ),

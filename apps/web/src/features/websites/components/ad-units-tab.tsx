@@ -32,7 +32,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 const SORTABLE: { key: AdUnitSort; label: string; width: string }[] = [
   { key: 'name', label: 'Name', width: '' },
   { key: 'format', label: 'Format', width: 'w-24' },
-  { key: 'viewability', label: 'Viewability', width: 'w-32' },
+  { key: 'viewability', label: 'Viewability', width: 'w-44' },
   { key: 'ctr', label: 'CTR', width: 'w-20' },
   { key: 'impressions', label: 'Impressions', width: 'w-32' },
 ];
