@@ -1,7 +1,7 @@
 // Many Foldline processes in front of one event store and one metadata store (issue 13): two real server processes,
 // each with its own data directory but the same JWT_SECRET, CLICKHOUSE_URL and metadata store, take beacons for the
 // same brand-new pages at the same moment. Each page is registered once and every event of it carries that page's id;
-// every acknowledged event is stored exactly once, rollups included; a token signed by one process is good on the
+// every acknowledged event is stored exactly once, rollups included; one reader is one visitor on both; a token signed by one process is good on the
 // other; and a website deleted through one process stops collecting on the other within the website cache's lifetime.
 //
 // The event store is the test-only shim (chDB behind ClickHouse's HTTP interface) in this process: no ClickHouse
@@ -184,6 +184,10 @@ describe(`two processes sharing the stores [${dialect}]`, () => {
       );
       expect(pageOfPath).toHaveLength(PAGES);
       for (const row of pageOfPath) expect(row.ids, row.url_path).toEqual([pageIds.get(row.url_path)]);
+      // One reader is one visitor whichever process took their beacons: the daily salt is shared. The 64 addresses
+      // (one browser) reached both processes; with a salt per process they were 128 visitors.
+      const [visitors] = await events.query<{ n: string }>('SELECT uniqExact(visitor_id) AS n FROM foldline.pageviews WHERE website_id = {websiteId:UUID}', { websiteId });
+      expect(Number(visitors!.n)).toBe(64);
       // Each beacon: a pageview, two spans, an engagement update and a click; the page counts and a rollup add up.
       const [counts] = await events.query<Record<string, number>>(
         `SELECT

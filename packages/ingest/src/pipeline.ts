@@ -10,6 +10,7 @@ import { createRegistry, type Registry } from './registry.ts';
 import { toRows } from './rows.ts';
 import { parseUserAgent } from './user-agent.ts';
 import { createVisitorHasher, type VisitorHasher } from './visitor-hash.ts';
+import { sharedSalts } from '@foldline/metadata/visitor-salts/visitor-salts.repository';
 import { createWebsiteCache, hostBelongsTo, NOTHING_COLLECTED, type CollectPrefs, type SiteInfo, type WebsiteCache } from './website-cache.ts';
 import { createWriteBuffer, type WriteBuffer, type WriteBufferOptions, type WriteBufferStats } from './write-buffer.ts';
 
@@ -60,8 +61,6 @@ export interface Ingest {
 export interface IngestOptions extends WriteBufferOptions {
   metadata: MetadataDb;
   events: EventStore;
-  /** File that keeps today's and yesterday's visitor-hash salts across restarts. */
-  saltFile?: string;
   /** How long a website lookup is trusted, ms. */
   websiteTtlMs?: number;
   /** The collector's budgets and page limits; DEFAULT_COLLECT_LIMITS for what is not given. */
@@ -267,7 +266,7 @@ export function createIngest(options: IngestOptions): Ingest {
   const parts: Parts = {
     websites: createWebsiteCache(options.metadata, options.websiteTtlMs),
     registry: createRegistry(options.metadata, limits, onError),
-    hasher: createVisitorHasher(options.saltFile),
+    hasher: createVisitorHasher((days, draw, keepFrom) => sharedSalts(options.metadata, days, draw, keepFrom), onError),
     budgets: createBudgets(limits),
     // The page counts and heatmap cells the rollups are built from go into each write of events
     // (event-store/src/page-counts.ts, heatmap-cells.ts).
@@ -292,6 +291,8 @@ export function createIngest(options: IngestOptions): Ingest {
       if (closed) throw new Error('The collector is shutting down');
       batches += 1;
       const batch: Batch = { raw, meta, events: [], dropped: {}, stored: 0 };
+      // Hash no reader before the shared salts are in (once, at start).
+      await parts.hasher.ready;
       try {
         for (const step of steps) await step.run(batch, parts);
       } catch (error) {
@@ -323,6 +324,7 @@ export function createIngest(options: IngestOptions): Ingest {
     stats: () => ({ batches, storedEvents, dropped: { ...dropped }, buffer: parts.buffer.stats() }),
     async close() {
       closed = true;
+      parts.hasher.close();
       await parts.buffer.flush();
       await parts.registry.drain();
     },

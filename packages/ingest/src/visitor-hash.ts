@@ -1,42 +1,40 @@
 // Cookieless visitor identity: a hash of website, IP and user agent with a random salt that changes every UTC day.
-// Salts of the current and previous day are kept in a file so a restart does not split visitors; older salts
-// are forgotten, so yesterday's hashes can never be linked to today's or reversed to an address.
+// Yesterday's, today's and tomorrow's salts live in the metadata store, shared by every process (one reader is one
+// visitor whichever process takes their beacons) and kept across restarts; older salts are deleted, so yesterday's
+// hashes can never be linked to today's or reversed to an address. Hashing stays synchronous on the hot path: the
+// salts are loaded before the first beacon and refreshed every minute, so the midnight switch finds tomorrow's ready.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Salts for simulated past days (the demo's history) live in memory only; this bounds how many. */
 const MAX_SALTS = 500;
+const REFRESH_MS = 60_000;
+
+/** Where the shared salts are kept: the salts of `days`, creating missing ones with `draw()`, forgetting days before `keepFrom`. */
+export type SaltStore = (days: readonly string[], draw: () => string, keepFrom: string) => Promise<Map<string, string>>;
 
 export interface VisitorHasher {
   /** A 64-bit visitor id as decimal text (the UInt64 column takes it without precision loss). */
   hash(websiteId: string, ip: string, userAgent: string, at: number): string;
+  /** Settles once the shared salts were first loaded (or failed to load: hashing then goes on with salts of its own). */
+  readonly ready: Promise<void>;
+  close(): void;
 }
 
-export function createVisitorHasher(saltFile?: string): VisitorHasher {
+export function createVisitorHasher(store?: SaltStore, onError: (error: unknown) => void = () => {}): VisitorHasher {
   const salts = new Map<string, Buffer>();
-  if (saltFile && existsSync(saltFile)) {
-    try {
-      const stored = JSON.parse(readFileSync(saltFile, 'utf8')) as Record<string, string>;
-      for (const [day, salt] of Object.entries(stored)) salts.set(day, Buffer.from(salt, 'base64'));
-    } catch {
-      // A damaged file only costs continuity of today's visitor ids: start with fresh salts.
-    }
-  }
 
-  function persist(): void {
-    if (!saltFile) return;
-    const today = dayOf(Date.now());
-    const yesterday = dayOf(Date.now() - DAY_MS);
-    const keep: Record<string, string> = {};
-    for (const day of [yesterday, today]) {
-      const salt = salts.get(day);
-      if (salt) keep[day] = salt.toString('base64');
+  async function refresh(): Promise<void> {
+    if (!store) return;
+    const now = Date.now();
+    const days = [dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)];
+    try {
+      const shared = await store(days, () => randomBytes(32).toString('base64'), days[0]!);
+      for (const [day, salt] of shared) salts.set(day, Buffer.from(salt, 'base64'));
+    } catch (error) {
+      // The store is away: keep hashing with the salts already held (a new day then gets one of this process's own).
+      onError(error);
     }
-    // A name of this process's own: processes sharing a data directory would otherwise rename each other's file away.
-    const temporary = `${saltFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(keep), { mode: 0o600 });
-    renameSync(temporary, saltFile);
   }
 
   function saltOf(day: string): Buffer {
@@ -45,14 +43,21 @@ export function createVisitorHasher(saltFile?: string): VisitorHasher {
     salt = randomBytes(32);
     if (salts.size >= MAX_SALTS) salts.delete(salts.keys().next().value as string);
     salts.set(day, salt);
-    if (day >= dayOf(Date.now() - DAY_MS)) persist();
     return salt;
   }
 
+  const ready = refresh();
+  const timer = store ? setInterval(() => void refresh(), REFRESH_MS) : undefined;
+  timer?.unref();
+
   return {
+    ready,
     hash(websiteId, ip, userAgent, at) {
       const digest = createHash('sha256').update(saltOf(dayOf(at))).update(websiteId).update('\0').update(ip).update('\0').update(userAgent).digest();
       return digest.readBigUInt64BE(0).toString();
+    },
+    close() {
+      clearInterval(timer);
     },
   };
 }

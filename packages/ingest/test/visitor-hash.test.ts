@@ -1,13 +1,7 @@
 // The cookieless visitor id: stable within a UTC day for one website, address and browser; unlinkable across
-// days and websites; today's salt survives a restart through its file, old salts are not kept.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+// days and websites; the salts come from a store all processes share.
+import { describe, expect, it } from 'vitest';
 import { createVisitorHasher } from '../src/visitor-hash.ts';
-
-const dir = mkdtempSync(path.join(tmpdir(), 'foldline-salts-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0';
 const SITE = '00000000-0000-4000-8000-000000000001';
@@ -28,19 +22,39 @@ describe('visitor hash', () => {
     expect(hasher.hash(SITE, '203.0.113.5', `${UA} Edge`, morning)).not.toBe(id);
   });
 
-  it('keeps today\'s salt across a restart, and never the address or old days in its file', () => {
-    const file = path.join(dir, 'salts.json');
+  it('takes the salts of yesterday, today and tomorrow from the shared store, so two processes agree', async () => {
+    const stored = new Map<string, string>();
+    const asked: string[][] = [];
+    // The store as the metadata repository behaves: the first salt drawn for a day is kept.
+    const store = async (days: readonly string[], draw: () => string) => {
+      asked.push([...days]);
+      for (const day of days) if (!stored.has(day)) stored.set(day, draw());
+      return new Map(days.map((day) => [day, stored.get(day)!]));
+    };
+    const one = createVisitorHasher(store);
+    const two = createVisitorHasher(store);
+    await Promise.all([one.ready, two.ready]);
     const now = Date.now();
-    const longAgo = now - 40 * 24 * 3600 * 1000;
-    const first = createVisitorHasher(file);
-    const today = first.hash(SITE, '198.51.100.7', UA, now);
-    const old = first.hash(SITE, '198.51.100.7', UA, longAgo);
-    const restarted = createVisitorHasher(file);
-    expect(restarted.hash(SITE, '198.51.100.7', UA, now)).toBe(today);
-    // A past day's salt lived in memory only: after a restart the same visitor gets an unrelated id.
-    expect(restarted.hash(SITE, '198.51.100.7', UA, longAgo)).not.toBe(old);
-    const stored = readFileSync(file, 'utf8');
-    expect(stored).not.toContain('198.51.100.7');
-    expect(Object.keys(JSON.parse(stored) as object)).toEqual([new Date(now).toISOString().slice(0, 10)]);
+    const day = (offset: number) => new Date(now + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(asked[0]).toEqual([day(-1), day(0), day(1)]);
+    expect(two.hash(SITE, '198.51.100.7', UA, now)).toBe(one.hash(SITE, '198.51.100.7', UA, now));
+    // Tomorrow's salt is in before midnight.
+    expect(two.hash(SITE, '198.51.100.7', UA, now + 24 * 3600 * 1000)).toBe(one.hash(SITE, '198.51.100.7', UA, now + 24 * 3600 * 1000));
+    // A simulated past day (the demo's history) gets a salt of the process's own, never stored.
+    expect(two.hash(SITE, '198.51.100.7', UA, now - 40 * 24 * 3600 * 1000)).not.toBe(one.hash(SITE, '198.51.100.7', UA, now - 40 * 24 * 3600 * 1000));
+    expect([...stored.keys()].sort()).toEqual([day(-1), day(0), day(1)]);
+    one.close();
+    two.close();
+  });
+
+  it('goes on hashing when the store is away', async () => {
+    const errors: unknown[] = [];
+    const hasher = createVisitorHasher(async () => {
+      throw new Error('store down');
+    }, (error) => errors.push(error));
+    await hasher.ready;
+    expect(errors).toHaveLength(1);
+    expect(hasher.hash(SITE, '198.51.100.7', UA, Date.now())).toMatch(/^\d+$/);
+    hasher.close();
   });
 });

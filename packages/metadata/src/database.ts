@@ -9,6 +9,7 @@ import * as pageListIndexes from './migrations/2026-11-23T2300-page-list-indexes
 import * as pageSearchTrigrams from './migrations/2026-11-23T2330-page-search-trigrams.ts';
 import * as signInThrottle from './migrations/2026-11-24T0900-sign-in-throttle.ts';
 import * as adUnitNames from './migrations/2026-11-24T1000-ad-unit-names.ts';
+import * as visitorSalts from './migrations/2026-11-24T1100-visitor-salts.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2330-page-search-trigrams': pageSearchTrigrams,
   '2026-11-24T0900-sign-in-throttle': signInThrottle,
   '2026-11-24T1000-ad-unit-names': adUnitNames,
+  '2026-11-24T1100-visitor-salts': visitorSalts,
 };
 
 export interface MetadataOptions {

@@ -99,6 +99,12 @@ export interface AdUnitNamesTable {
   updated_at: string;
 }
 
+/** The visitor-hash salt of a UTC day (base64), shared by every process. */
+export interface VisitorSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface ContactMessagesTable {
   id: string;
   name: string;
@@ -124,6 +130,7 @@ export interface MetadataSchema {
   pages: PagesTable;
   ad_units: AdUnitsTable;
   ad_unit_names: AdUnitNamesTable;
+  visitor_salts: VisitorSaltsTable;
   contact_messages: ContactMessagesTable;
   doc_votes: DocVotesTable;
 }

@@ -1,6 +1,5 @@
 // The ingest pipeline and its write buffer as app.ingest: accept() resolves once a beacon's rows are written.
 // The HTTP collector and the demo simulator both feed it; drop counts are logged every minute and on close.
-import path from 'node:path';
 import { createIngest, type Ingest } from '@foldline/ingest';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -18,7 +17,6 @@ export default fp<{ config: Config }>(
     const ingest = createIngest({
       metadata: app.metadata.db,
       events: app.events,
-      saltFile: path.join(config.dataDir, 'visitor-salts.json'),
       limits: config.collectLimits,
       onError: (error) => app.log.error({ err: error }, 'ingest background write failed'),
     });
