@@ -85,8 +85,9 @@ describe('recommendations', () => {
     const page = await signedIn(`/dashboard/pages/${pageId}`);
     await page.getByRole('heading', { name: /^Page Analytics: / }).waitFor();
     await page.getByRole('tab', { name: 'Ad Performance' }).click();
-    // The phone-only in-article unit never renders on desktop: greyed as not shown there, not a red 0.0 %.
-    const phoneOnly = page.getByRole('listitem').filter({ hasText: '/21700045/daily_gazette/article_inline' });
+    // The phone-only in-article unit (named by its GPT path's last segment) never renders on desktop: greyed as not
+    // shown there, not a red 0.0 %.
+    const phoneOnly = page.getByRole('listitem').filter({ hasText: 'article_inline' });
     await phoneOnly.getByText('Not shown on desktop', { exact: true }).waitFor();
     expect(await phoneOnly.getByText('viewable', { exact: false }).count()).toBe(0);
     const card = recommendationCard(page, move);

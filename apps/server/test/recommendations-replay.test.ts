@@ -43,6 +43,11 @@ const layoutLookup: LayoutLookup = async (_url, device) => {
 };
 
 /** The layout with the recommendation applied, on its device only; and the slot whose viewable impressions it changes. */
+/** What each ad unit's page reported as its name (GPT path or AdSense slot: the plan's slot names), by ad unit id.
+ * Recommendations carry the unit's readable name, which is not the plan's. */
+const reportedNames = new Map<string, string>();
+const reportedName = (recommendation: { ad_unit_id: string; ad_unit_name: string }) => reportedNames.get(recommendation.ad_unit_id) ?? recommendation.ad_unit_name;
+
 function applied(recommendation: Recommendation): { adjust: (layout: PageLayout) => PageLayout; slotKey: (layout: PageLayout) => string } {
   const onDevice = (change: (layout: PageLayout) => PageLayout) => (layout: PageLayout) =>
     layout.device === recommendation.device ? change(layout) : layout;
@@ -54,10 +59,10 @@ function applied(recommendation: Recommendation): { adjust: (layout: PageLayout)
         adjust: onDevice((layout) => ({
           ...layout,
           slots: layout.slots.map((slot) =>
-            slot.spec.name === recommendation.ad_unit_name ? { ...slot, rect: { ...slot.rect, x: centred(layout, slot.rect.w), y: recommendation.recommended_position.y } } : slot,
+            slot.spec.name === reportedName(recommendation) ? { ...slot, rect: { ...slot.rect, x: centred(layout, slot.rect.w), y: recommendation.recommended_position.y } } : slot,
           ),
         })),
-        slotKey: (layout) => unitSlot(layout, recommendation.ad_unit_name)?.spec.id ?? '',
+        slotKey: (layout) => unitSlot(layout, reportedName(recommendation))?.spec.id ?? '',
       };
     case 'format_change': {
       const [w, h] = recommendation.recommended_format.split('x').map(Number) as [number, number];
@@ -65,10 +70,10 @@ function applied(recommendation: Recommendation): { adjust: (layout: PageLayout)
         adjust: onDevice((layout) => ({
           ...layout,
           slots: layout.slots.map((slot) =>
-            slot.spec.name === recommendation.ad_unit_name ? { ...slot, rect: { x: slot.rect.x + Math.round((slot.rect.w - w) / 2), y: slot.rect.y, w, h }, spec: { ...slot.spec, w, h } } : slot,
+            slot.spec.name === reportedName(recommendation) ? { ...slot, rect: { x: slot.rect.x + Math.round((slot.rect.w - w) / 2), y: slot.rect.y, w, h }, spec: { ...slot.spec, w, h } } : slot,
           ),
         })),
-        slotKey: (layout) => unitSlot(layout, recommendation.ad_unit_name)?.spec.id ?? '',
+        slotKey: (layout) => unitSlot(layout, reportedName(recommendation))?.spec.id ?? '',
       };
     }
     case 'new_ad_placement': {
@@ -100,14 +105,17 @@ describe('recommendations replayed on the simulated site', () => {
     const pages = await pagesOfWebsites(t.app.metadata.db, [site.id]);
     const analysis = await analysePages({ db: t.app.metadata.db, events: t.app.events, userId: site.userId, now: new Date() }, pages, layoutLookup);
     found = analysis.recommendations;
+    for (const unit of await t.app.metadata.db.selectFrom('ad_units').select(['id', 'name']).where('website_id', '=', site.id).execute()) reportedNames.set(unit.id, unit.name);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
   });
 
   it('finds the deliberately poor placement: the in-content unit after the last paragraph, which few readers reach', () => {
-    const end = found.find((r) => r.type === 'move_ad_unit' && r.ad_unit_name === '4821596307' && r.device === 'desktop');
+    const end = found.find((r) => r.type === 'move_ad_unit' && reportedName(r) === '4821596307' && r.device === 'desktop');
     expect(end, JSON.stringify(found.map((r) => r.reason))).toBeDefined();
+    // Named as a publisher reads it: slot, size and how far down it starts.
+    expect(end?.type === 'move_ad_unit' && end.ad_unit_name).toMatch(/^4821596307 · 336x280 · [\d,]+ px down$/);
     expect(end?.expected.current_view_rate).toBeLessThan(15);
   });
 

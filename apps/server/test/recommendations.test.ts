@@ -49,7 +49,7 @@ describe('recommendations', () => {
     const response = await get(`pageId=${pageId}`);
     expect(response.statusCode).toBe(200);
     const body = response.json() as RecommendationsResponse;
-    const move = body.recommendations.find((r) => r.type === 'move_ad_unit' && r.ad_unit_name === '4821596307' && r.device === 'desktop');
+    const move = body.recommendations.find((r) => r.type === 'move_ad_unit' && r.ad_unit_name.startsWith('4821596307 · ') && r.device === 'desktop');
     expect(move, JSON.stringify(body.meta.pages)).toBeDefined();
     if (move?.type !== 'move_ad_unit') return;
     expect(move.recommended_position.y).toBeLessThan(move.current_position.y - 2000);
