@@ -7,10 +7,11 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
     include: ['e2e/**/*.test.ts'],
-    // chDB allows one data directory per process: each file gets its own process (server and browser). A browser test
-    // spends most of its time waiting on the page (a file used under half a core), so two files run at once.
+    // chDB allows one data directory per process: each file gets its own process, and the 2-core machine runs one at a
+    // time. Two at once were measured in CI: no faster (448 s against 433 s, both cores busy with two servers and two
+    // browsers) and flakier (a menu click lost under the load).
     pool: 'forks',
-    maxWorkers: 2,
+    fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 180_000,
   },
