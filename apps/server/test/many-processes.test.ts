@@ -147,7 +147,8 @@ describe(`two processes sharing the stores [${dialect}]`, () => {
     const failed: number[] = [];
     const send = async (port: number, n: number) => {
       const { pv, body } = loadBeacon(trackingCode, EVENTS_PER_BEACON, n);
-      const { status } = await postBeacon(port, body, senderAddress(n % 64));
+      // Beacons n and n + 1 go to different processes from one address: each of the 64 readers reaches both.
+      const { status } = await postBeacon(port, body, senderAddress((n >> 1) % 64));
       if (status === 200) acknowledged.push(pv);
       else failed.push(status);
     };
@@ -185,7 +186,7 @@ describe(`two processes sharing the stores [${dialect}]`, () => {
       expect(pageOfPath).toHaveLength(PAGES);
       for (const row of pageOfPath) expect(row.ids, row.url_path).toEqual([pageIds.get(row.url_path)]);
       // One reader is one visitor whichever process took their beacons: the daily salt is shared. The 64 addresses
-      // (one browser) reached both processes; with a salt per process they were 128 visitors.
+      // (one browser) each reached both processes; with a salt per process they were 128 visitors.
       const [visitors] = await events.query<{ n: string }>('SELECT uniqExact(visitor_id) AS n FROM foldline.pageviews WHERE website_id = {websiteId:UUID}', { websiteId });
       expect(Number(visitors!.n)).toBe(64);
       // Each beacon: a pageview, two spans, an engagement update and a click; the page counts and a rollup add up.

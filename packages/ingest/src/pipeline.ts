@@ -266,7 +266,10 @@ export function createIngest(options: IngestOptions): Ingest {
   const parts: Parts = {
     websites: createWebsiteCache(options.metadata, options.websiteTtlMs),
     registry: createRegistry(options.metadata, limits, onError),
-    hasher: createVisitorHasher((days, draw, keepFrom) => sharedSalts(options.metadata, days, draw, keepFrom), onError),
+    hasher: createVisitorHasher(
+      (days, draw, keepFrom) => sharedSalts(options.metadata, days, draw, keepFrom),
+      (error) => onError(new Error('The visitor salts could not be loaded from the metadata store; hashing goes on with those held', { cause: error })),
+    ),
     budgets: createBudgets(limits),
     // The page counts and heatmap cells the rollups are built from go into each write of events
     // (event-store/src/page-counts.ts, heatmap-cells.ts).

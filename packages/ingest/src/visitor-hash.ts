@@ -22,15 +22,19 @@ export interface VisitorHasher {
 }
 
 export function createVisitorHasher(store?: SaltStore, onError: (error: unknown) => void = () => {}): VisitorHasher {
-  const salts = new Map<string, Buffer>();
+  /** The store's salts of yesterday, today and tomorrow, replaced whole by each refresh: a day gone by is forgotten. */
+  let shared = new Map<string, Buffer>();
+  /** This process's own salts: simulated past days (the demo's history), and a day the store could not give. */
+  const own = new Map<string, Buffer>();
 
   async function refresh(): Promise<void> {
     if (!store) return;
     const now = Date.now();
     const days = [dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)];
     try {
-      const shared = await store(days, () => randomBytes(32).toString('base64'), days[0]!);
-      for (const [day, salt] of shared) salts.set(day, Buffer.from(salt, 'base64'));
+      const stored = await store(days, () => randomBytes(32).toString('base64'), days[0]!);
+      shared = new Map([...stored].map(([day, salt]) => [day, Buffer.from(salt, 'base64')]));
+      for (const day of shared.keys()) own.delete(day);
     } catch (error) {
       // The store is away: keep hashing with the salts already held (a new day then gets one of this process's own).
       onError(error);
@@ -38,11 +42,11 @@ export function createVisitorHasher(store?: SaltStore, onError: (error: unknown)
   }
 
   function saltOf(day: string): Buffer {
-    let salt = salts.get(day);
+    let salt = shared.get(day) ?? own.get(day);
     if (salt) return salt;
     salt = randomBytes(32);
-    if (salts.size >= MAX_SALTS) salts.delete(salts.keys().next().value as string);
-    salts.set(day, salt);
+    if (own.size >= MAX_SALTS) own.delete(own.keys().next().value as string);
+    own.set(day, salt);
     return salt;
   }
 

@@ -1,11 +1,27 @@
 // The cookieless visitor id: stable within a UTC day for one website, address and browser; unlinkable across
 // days and websites; the salts come from a store all processes share.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVisitorHasher } from '../src/visitor-hash.ts';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0';
 const SITE = '00000000-0000-4000-8000-000000000001';
 const OTHER_SITE = '00000000-0000-4000-8000-000000000002';
+
+/** The store as the metadata repository behaves: the first salt drawn for a day is kept; `down` makes it fail. */
+function sharedStore() {
+  const stored = new Map<string, string>();
+  const state = { down: false, stored };
+  const store = async (days: readonly string[], draw: () => string) => {
+    if (state.down) throw new Error('store down');
+    for (const day of days) if (!stored.has(day)) stored.set(day, draw());
+    return new Map(days.map((day) => [day, stored.get(day)!]));
+  };
+  return { state, store };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('visitor hash', () => {
   it('is stable within a day and differs across days, websites, addresses and browsers', () => {
@@ -23,13 +39,12 @@ describe('visitor hash', () => {
   });
 
   it('takes the salts of yesterday, today and tomorrow from the shared store, so two processes agree', async () => {
-    const stored = new Map<string, string>();
+    const { state, store: shared } = sharedStore();
+    const stored = state.stored;
     const asked: string[][] = [];
-    // The store as the metadata repository behaves: the first salt drawn for a day is kept.
-    const store = async (days: readonly string[], draw: () => string) => {
+    const store = (days: readonly string[], draw: () => string) => {
       asked.push([...days]);
-      for (const day of days) if (!stored.has(day)) stored.set(day, draw());
-      return new Map(days.map((day) => [day, stored.get(day)!]));
+      return shared(days, draw);
     };
     const one = createVisitorHasher(store);
     const two = createVisitorHasher(store);
@@ -56,5 +71,26 @@ describe('visitor hash', () => {
     expect(errors).toHaveLength(1);
     expect(hasher.hash(SITE, '198.51.100.7', UA, Date.now())).toMatch(/^\d+$/);
     hasher.close();
+  });
+
+  it('hashes with its own salt while the store is away, and with the shared one once it answers again', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { state, store } = sharedStore();
+    state.down = true;
+    const errors: unknown[] = [];
+    const alone = createVisitorHasher(store, (error) => errors.push(error));
+    await alone.ready;
+    const now = Date.now();
+    const meanwhile = alone.hash(SITE, '198.51.100.7', UA, now);
+    state.down = false;
+    const other = createVisitorHasher(store);
+    await other.ready;
+    expect(other.hash(SITE, '198.51.100.7', UA, now)).not.toBe(meanwhile);
+    // The next refresh (every minute) brings the shared salt in.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(alone.hash(SITE, '198.51.100.7', UA, now)).toBe(other.hash(SITE, '198.51.100.7', UA, now));
+    expect(errors).toHaveLength(1);
+    alone.close();
+    other.close();
   });
 });

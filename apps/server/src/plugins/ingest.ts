@@ -1,5 +1,7 @@
 // The ingest pipeline and its write buffer as app.ingest: accept() resolves once a beacon's rows are written.
 // The HTTP collector and the demo simulator both feed it; drop counts are logged every minute and on close.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { createIngest, type Ingest } from '@foldline/ingest';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -14,11 +16,14 @@ const STATS_LOG_INTERVAL_MS = 60_000;
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    // Earlier versions kept the visitor salts in this file; they now live in the metadata store (visitor_salts), and
+    // the file's salts are forgotten as it would have forgotten them itself.
+    rmSync(path.join(config.dataDir, 'visitor-salts.json'), { force: true });
     const ingest = createIngest({
       metadata: app.metadata.db,
       events: app.events,
       limits: config.collectLimits,
-      onError: (error) => app.log.error({ err: error }, 'ingest background write failed'),
+      onError: (error) => app.log.error({ err: error }, 'ingest background work failed'),
     });
     app.decorate('ingest', ingest);
 
