@@ -155,6 +155,9 @@ describe('the same answers from a server as from chDB', () => {
       const units = await readUnitOutcomes(store, [WEBSITE], PAGES, range);
       const requests = traffic.map((row) => ({ ...row, probes: [{ y: 0, height: 600, share: 0.5 }, { y: 1200, height: 250, share: 0.3 }] }));
       const seen = await readSeenCounts(store, [WEBSITE], requests, range);
+      // One statement per page and device, as when a website's many pages would overflow a server's URL: the same counts.
+      const ordered = (counts: typeof seen) => counts.map((count) => JSON.stringify(count)).sort();
+      expect(ordered(await readSeenCounts(store, [WEBSITE], requests, range, 1))).toEqual(ordered(seen));
       return { traffic, units, seen };
     });
     expect(answers.server).toEqual(answers.chdb);

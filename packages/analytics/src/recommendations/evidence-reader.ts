@@ -16,6 +16,10 @@ export const VIEW_MS = 1000;
 /** Pageviews per page and device the seen counts are computed on, at most: a deterministic sample by pageview id
  * beyond it keeps a page with millions of views as fast as one with thousands (the counts are scaled back). */
 export const MAX_SAMPLED_PAGEVIEWS = 50_000;
+/** Probes bound in one statement, at most (about 80 bytes each): a ClickHouse server takes the bound values in the
+ * request's URL, 1 MiB by default, and a website's recommendations (or every website's, for the KPIs) ask about all
+ * their measured pages at once. chDB binds in memory and has no such limit. */
+export const MAX_PROBES_PER_STATEMENT = 2_000;
 
 export interface PageDeviceTraffic {
   pageId: string;
@@ -110,7 +114,38 @@ export interface ProbeCount {
  * spans adding up to a second (spans are reported only while the tab is visible). One statement for every page and
  * device asked about: each pageview's spans in time order, joined with its page's probes, folded into the longest run.
  */
-export async function readSeenCounts(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], range: TimeWindow): Promise<ProbeCount[]> {
+export async function readSeenCounts(
+  events: EventStore,
+  websiteIds: readonly string[],
+  requests: readonly ProbeRequest[],
+  range: TimeWindow,
+  probesPerStatement = MAX_PROBES_PER_STATEMENT,
+): Promise<ProbeCount[]> {
+  // Whole pages and devices per statement: each count is of one page and device, so where the split falls changes none.
+  const counts: ProbeCount[] = [];
+  for (const chunk of chunksOf(requests, probesPerStatement)) counts.push(...(await seenCountsOf(events, websiteIds, chunk, range)));
+  return counts;
+}
+
+/** The requests in order, cut into runs of at most `limit` probes (a request with more stays whole). */
+function chunksOf(requests: readonly ProbeRequest[], limit: number): ProbeRequest[][] {
+  const chunks: ProbeRequest[][] = [];
+  let current: ProbeRequest[] = [];
+  let probes = 0;
+  for (const request of requests) {
+    if (current.length > 0 && probes + request.probes.length > limit) {
+      chunks.push(current);
+      current = [];
+      probes = 0;
+    }
+    current.push(request);
+    probes += request.probes.length;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+async function seenCountsOf(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], range: TimeWindow): Promise<ProbeCount[]> {
   const probes = requests.flatMap((request) => request.probes.map((probe) => ({ ...probe, pageId: request.pageId, device: request.device })));
   if (probes.length === 0) return [];
   const pageIds = [...new Set(requests.map((request) => request.pageId))];

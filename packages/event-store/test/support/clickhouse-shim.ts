@@ -91,7 +91,8 @@ export async function startClickHouseShim(options: ClickHouseShimOptions): Promi
   const idle = new Map<string, Session[]>();
   let requests = 0;
 
-  const server = createServer((request, response) => {
+  // A server takes a URL (its bound parameters) of up to 1 MiB (http_max_uri_size); Node's default stops at 16 KB.
+  const server = createServer({ maxHeaderSize: 1 << 20 }, (request, response) => {
     requests += 1;
     handle(request, response).catch((error: unknown) => sendError(response, error, ''));
   });
