@@ -13,7 +13,7 @@ import {
   type FixturePageview,
   type FixtureWebsite,
 } from './analytics-fixture.ts';
-import { createTestApp, describeEachStores, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
 
 interface Window {
   start: string;
@@ -47,7 +47,7 @@ function engagementOf(pageviews: readonly FixturePageview[], w: Window) {
   return { avgMs: mean(ms), avgScroll: mean(scroll) };
 }
 
-describeEachStores('analytics', (dialect) => {
+describeEachDialect('analytics', (dialect) => {
   let t: TestApp;
   let app: FastifyInstance;
   let owner: Awaited<ReturnType<typeof signUp>>;

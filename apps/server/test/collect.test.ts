@@ -4,9 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import { collectPayloadSchema } from '@foldline/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adSlot, beacon, collect, insertWebsite, pageviewEvent, type TestWebsite } from './collect-factory.ts';
-import { createTestApp, describeEachStores, type TestApp } from './test-app.ts';
+import { createTestApp, describeEachDialect, type TestApp } from './test-app.ts';
 
-describeEachStores('collect', (dialect) => {
+describeEachDialect('collect', (dialect) => {
   let t: TestApp;
   let site: TestWebsite;
   beforeAll(async () => {
@@ -200,7 +200,7 @@ describeEachStores('collect', (dialect) => {
   });
 });
 
-describeEachStores('collect fuzz', (dialect) => {
+describeEachDialect('collect fuzz', (dialect) => {
   let t: TestApp;
   let site: TestWebsite;
   beforeAll(async () => {
@@ -257,7 +257,7 @@ describeEachStores('collect fuzz', (dialect) => {
   }, 120_000);
 });
 
-describeEachStores('collect budgets', (dialect) => {
+describeEachDialect('collect budgets', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -290,7 +290,7 @@ describeEachStores('collect budgets', (dialect) => {
   });
 });
 
-describeEachStores('collect website limits', (dialect) => {
+describeEachDialect('collect website limits', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { COLLECT_WEBSITE_EVENTS_PER_MINUTE: '40', COLLECT_NEW_PAGES_PER_MINUTE: '3', COLLECT_MAX_PAGES: '4' } });

@@ -1,8 +1,9 @@
 // /api/health: the state of both stores.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, describeEachDialect, type TestApp } from './test-app.ts';
+import { createTestApp, describeEachDialect, engineOf, type TestApp } from './test-app.ts';
 
 describeEachDialect('health', (dialect) => {
+  const engine = engineOf(dialect) === 'chdb' ? 'chdb' : 'clickhouse';
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -15,7 +16,7 @@ describeEachDialect('health', (dialect) => {
     expect(response.json()).toEqual({
       status: 'ok',
       metadata: { status: 'ok', engine: dialect },
-      events: { status: 'ok', engine: 'chdb' },
+      events: { status: 'ok', engine },
     });
   });
 
@@ -27,7 +28,7 @@ describeEachDialect('health', (dialect) => {
       expect(response.json()).toEqual({
         status: 'error',
         metadata: { status: 'ok', engine: dialect },
-        events: { status: 'error', engine: 'chdb' },
+        events: { status: 'error', engine },
       });
       expect(response.body).not.toContain('NetException');
     } finally {

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CollectEvent, PointHeatmapResponse, ScrollHeatmapResponse } from '@foldline/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { beacon, collect, insertWebsite, pageviewEvent, type TestWebsite } from './collect-factory.ts';
-import { createTestApp, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, describeOnLastDialect, signUp, type TestApp } from './test-app.ts';
 
 /** The column is 1,000 px wide and centred from 1,100 px up, the whole width below; the button 100 px into it. */
 const FIXTURE_PAGE = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fixture article</title>
@@ -34,7 +34,7 @@ function ctaClick(width: 1280 | 375): CollectEvent {
   return { k: 'click', a: 0, x: x + w / 2, y: y + h / 2, vw: width, dh: width === 375 ? 4000 : 3000, s: '#cta', ox: 0.5, oy: 0.5 };
 }
 
-describe('heatmaps', () => {
+describeOnLastDialect('heatmaps', (dialect) => {
   let t: TestApp;
   let fixture: Server;
   let origin: string;
@@ -49,7 +49,7 @@ describe('heatmaps', () => {
     await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`;
     // The fixture publisher is on loopback, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
-    t = await createTestApp('sqlite', { env: { ALLOW_PRIVATE_FETCH: '1' } });
+    t = await createTestApp(dialect, { env: { ALLOW_PRIVATE_FETCH: '1' } });
     owner = await signUp(t.app);
     // The publisher is on loopback here: the collector only takes pages on the website's own domain.
     site = await insertWebsite(t.app, { userId: owner.user.user_id, domain: '127.0.0.1' });

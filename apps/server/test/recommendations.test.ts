@@ -5,17 +5,17 @@
 import type { DashboardKpiResponse, RecommendationsResponse } from '@foldline/contracts';
 import { ARTICLES, articlePath } from '@foldline/demo/site/content';
 import { planByPath, type PagePlan } from '@foldline/demo/site/page-plan';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertWebsite, type TestWebsite } from './collect-factory.ts';
 import { feedBeacons, serveDemoPublisher, simulateReaders } from './simulated-readers.ts';
-import { createTestApp, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, describeOnLastDialect, signUp, type TestApp } from './test-app.ts';
 
 const article = ARTICLES.find((a) => a.slug === 'reservoir-summer-water-savings');
 const plan = planByPath(articlePath(article!)) as PagePlan;
 /** Enough for desktop (about half the readers) to pass the 300-pageview minimum, not enough for tablet. */
 const READERS = 900;
 
-describe('recommendations', () => {
+describeOnLastDialect('recommendations', (dialect) => {
   let t: TestApp;
   let publisher: Awaited<ReturnType<typeof serveDemoPublisher>>;
   let owner: Awaited<ReturnType<typeof signUp>>;
@@ -29,7 +29,7 @@ describe('recommendations', () => {
     publisher = await serveDemoPublisher();
     const origin = publisher.origin;
     // The publisher is on loopback, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
-    t = await createTestApp('sqlite', { env: { ALLOW_PRIVATE_FETCH: '1' } });
+    t = await createTestApp(dialect, { env: { ALLOW_PRIVATE_FETCH: '1' } });
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
     site = await insertWebsite(t.app, { userId: owner.user.user_id, domain: '127.0.0.1' });

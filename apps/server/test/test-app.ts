@@ -1,5 +1,5 @@
-// Builds a real app on a temporary data directory for tests: SQLite always, PostgreSQL when TEST_DATABASE_URL is set;
-// events in embedded chDB, or through the ClickHouse server adapter for suites that ask (describeEachStores).
+// Builds a real app on a temporary data directory for tests: SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+// Each dialect comes with an event engine: SQLite with embedded chDB, PostgreSQL with the ClickHouse server adapter.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,32 +14,32 @@ import { loadConfig } from '../src/config.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** Where a test app keeps its events: embedded chDB, or a ClickHouse server through the adapter (CLICKHOUSE_URL). */
+export type EventEngine = 'chdb' | 'clickhouse-adapter';
+
 /** The dialects this run covers. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** Runs a suite once per metadata dialect. */
-export function describeEachDialect(name: string, suite: (dialect: Dialect) => void): void {
-  for (const dialect of dialects) describe(`${name} [${dialect}]`, () => suite(dialect));
-}
+/**
+ * The event engine each dialect's app runs on (issue 13): the PostgreSQL run, a scale-out's metadata store, keeps its
+ * events through the ClickHouse server adapter, against TEST_CLICKHOUSE_URL when set and else against the test-only
+ * shim (chDB behind ClickHouse's HTTP interface, in this process). Pairing the engines with the dialects covers both
+ * event stores without a third run of every suite; CI sets TEST_DATABASE_URL, so it runs both.
+ */
+export const engineOf = (dialect: Dialect): EventEngine => (dialect === 'postgres' ? 'clickhouse-adapter' : 'chdb');
 
-/** The stores a suite's app runs on: a metadata dialect, and events in embedded chDB or through the ClickHouse server adapter. */
-export interface Stores {
-  dialect: Dialect;
-  events: 'chdb' | 'clickhouse-adapter';
+/** Runs a suite once per metadata dialect, each with its event engine; the suite's name says both. */
+export function describeEachDialect(name: string, suite: (dialect: Dialect) => void): void {
+  for (const dialect of dialects) describe(`${name} [${dialect}+${engineOf(dialect)}]`, () => suite(dialect));
 }
 
 /**
- * Runs a suite once per metadata dialect, the PostgreSQL run with its events through the ClickHouse server adapter
- * (issue 13): against TEST_CLICKHOUSE_URL when set, else against the test-only shim (chDB behind ClickHouse's HTTP
- * interface). Pairing the engines with the dialects covers both event stores without a third run of the suite.
- * Without TEST_DATABASE_URL only SQLite on chDB runs. The suite's apps must not overlap in time: chDB holds one data
- * directory per process, and the shim is chDB in this process.
+ * Runs a suite once, on the last dialect and its engine: PostgreSQL with the ClickHouse adapter where the run has
+ * PostgreSQL (CI), else SQLite with chDB. For suites too slow to run twice whose chDB path the browser tests also take.
  */
-export function describeEachStores(name: string, suite: (stores: Stores) => void): void {
-  for (const dialect of dialects) {
-    const stores: Stores = { dialect, events: dialect === 'postgres' ? 'clickhouse-adapter' : 'chdb' };
-    describe(`${name} [${dialect}${stores.events === 'chdb' ? '' : ' + ClickHouse adapter'}]`, () => suite(stores));
-  }
+export function describeOnLastDialect(name: string, suite: (dialect: Dialect) => void): void {
+  const dialect = dialects.at(-1)!;
+  describe(`${name} [${dialect}+${engineOf(dialect)}]`, () => suite(dialect));
 }
 
 export interface TestApp {
@@ -48,9 +48,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app with its own data directory (and its own PostgreSQL database for the postgres dialect). */
-export async function createTestApp(stores: Dialect | Stores = 'sqlite', options: BuildOptions & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const { dialect, events } = typeof stores === 'string' ? { dialect: stores, events: 'chdb' as const } : stores;
+export interface TestAppOptions extends BuildOptions {
+  env?: Record<string, string>;
+  /** The dialect's own (engineOf) unless given. */
+  events?: EventEngine;
+}
+
+/**
+ * A fresh app with its own data directory, its own PostgreSQL database for the postgres dialect and its own event
+ * store. A suite's apps must not overlap in time: chDB holds one data directory per process, and the shim is chDB here.
+ */
+export async function createTestApp(dialect: Dialect = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
+  const { env, events = engineOf(dialect), ...buildOptions } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-test-'));
   let dropDatabase = async () => {};
   const eventStore = events === 'clickhouse-adapter' ? await eventStoreOnServer() : undefined;
@@ -74,14 +83,14 @@ export async function createTestApp(stores: Dialect | Stores = 'sqlite', options
     TRUST_PROXY: 'loopback',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(eventStore ? { CLICKHOUSE_URL: eventStore.url } : {}),
-    ...options.env,
+    ...env,
   });
   const app = await buildApp(config, {
     logger: false,
     serveWebApp: false,
     // Tests sign in many times from one address; the rate-limit tests set their own limits.
     rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, contact: { max: 10_000, timeWindow: 60_000 } },
-    ...options,
+    ...buildOptions,
   });
   await app.ready();
   return {

@@ -6,10 +6,10 @@ import { trackingScript } from '@foldline/contracts';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BROWSER_UA, insertWebsite, type TestWebsite } from './collect-factory.ts';
-import { createTestApp, describeEachStores, type TestApp } from './test-app.ts';
+import { createTestApp, describeEachDialect, type TestApp } from './test-app.ts';
 import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
 
-describeEachStores('tracker through the collector', (dialect) => {
+describeEachDialect('tracker through the collector', (dialect) => {
   let t: TestApp;
   let site: TestWebsite;
   let publisher: Server;
