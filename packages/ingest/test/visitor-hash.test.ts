@@ -11,8 +11,9 @@ const OTHER_SITE = '00000000-0000-4000-8000-000000000002';
 function sharedStore() {
   const stored = new Map<string, string>();
   const state = { down: false, stored };
-  const store = async (days: readonly string[], draw: () => string) => {
+  const store = async (days: readonly string[], draw: () => string, keepFrom = '') => {
     if (state.down) throw new Error('store down');
+    for (const day of stored.keys()) if (day < keepFrom) stored.delete(day);
     for (const day of days) if (!stored.has(day)) stored.set(day, draw());
     return new Map(days.map((day) => [day, stored.get(day)!]));
   };
@@ -92,5 +93,22 @@ describe('visitor hash', () => {
     expect(errors).toHaveLength(1);
     alone.close();
     other.close();
+  });
+
+  it('forgets a day\'s salt, in the store and in memory, once the day is before yesterday', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 10, 23, 59, 30));
+    const { state, store } = sharedStore();
+    const hasher = createVisitorHasher(store);
+    await hasher.ready;
+    expect([...state.stored.keys()]).toEqual(['2026-01-09', '2026-01-10', '2026-01-11']);
+    const yesterday = Date.UTC(2026, 0, 9, 12);
+    const id = hasher.hash(SITE, '198.51.100.7', UA, yesterday);
+    // Two days on, the next refresh deletes the 9th and 10th from the store, and the hasher lets go of them too.
+    vi.setSystemTime(Date.UTC(2026, 0, 12, 0, 0, 30));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([...state.stored.keys()].sort()).toEqual(['2026-01-11', '2026-01-12', '2026-01-13']);
+    expect(hasher.hash(SITE, '198.51.100.7', UA, yesterday)).not.toBe(id);
+    hasher.close();
   });
 });
