@@ -327,7 +327,7 @@ export function createIngest(options: IngestOptions): Ingest {
     stats: () => ({ batches, storedEvents, dropped: { ...dropped }, buffer: parts.buffer.stats() }),
     async close() {
       closed = true;
-      parts.hasher.close();
+      await parts.hasher.close();
       await parts.buffer.flush();
       await parts.registry.drain();
     },

@@ -18,7 +18,8 @@ export interface VisitorHasher {
   hash(websiteId: string, ip: string, userAgent: string, at: number): string;
   /** Settles once the shared salts were first loaded (or failed to load: hashing then goes on with salts of its own). */
   readonly ready: Promise<void>;
-  close(): void;
+  /** Stops the refreshes; settles once none is under way. */
+  close(): Promise<void>;
 }
 
 export function createVisitorHasher(store?: SaltStore, onError: (error: unknown) => void = () => {}): VisitorHasher {
@@ -51,7 +52,8 @@ export function createVisitorHasher(store?: SaltStore, onError: (error: unknown)
   }
 
   const ready = refresh();
-  const timer = store ? setInterval(() => void refresh(), REFRESH_MS) : undefined;
+  let refreshing = ready;
+  const timer = store ? setInterval(() => (refreshing = refresh()), REFRESH_MS) : undefined;
   timer?.unref();
 
   return {
@@ -60,8 +62,10 @@ export function createVisitorHasher(store?: SaltStore, onError: (error: unknown)
       const digest = createHash('sha256').update(saltOf(dayOf(at))).update(websiteId).update('\0').update(ip).update('\0').update(userAgent).digest();
       return digest.readBigUInt64BE(0).toString();
     },
-    close() {
+    async close() {
       clearInterval(timer);
+      // A refresh under way finishes before the metadata store is closed under it.
+      await refreshing;
     },
   };
 }

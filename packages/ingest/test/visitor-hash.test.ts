@@ -59,8 +59,8 @@ describe('visitor hash', () => {
     // A simulated past day (the demo's history) gets a salt of the process's own, never stored.
     expect(two.hash(SITE, '198.51.100.7', UA, now - 40 * 24 * 3600 * 1000)).not.toBe(one.hash(SITE, '198.51.100.7', UA, now - 40 * 24 * 3600 * 1000));
     expect([...stored.keys()].sort()).toEqual([day(-1), day(0), day(1)]);
-    one.close();
-    two.close();
+    await one.close();
+    await two.close();
   });
 
   it('goes on hashing when the store is away', async () => {
@@ -71,7 +71,7 @@ describe('visitor hash', () => {
     await hasher.ready;
     expect(errors).toHaveLength(1);
     expect(hasher.hash(SITE, '198.51.100.7', UA, Date.now())).toMatch(/^\d+$/);
-    hasher.close();
+    await hasher.close();
   });
 
   it('hashes with its own salt while the store is away, and with the shared one once it answers again', async () => {
@@ -91,8 +91,8 @@ describe('visitor hash', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(alone.hash(SITE, '198.51.100.7', UA, now)).toBe(other.hash(SITE, '198.51.100.7', UA, now));
     expect(errors).toHaveLength(1);
-    alone.close();
-    other.close();
+    await alone.close();
+    await other.close();
   });
 
   it('forgets a day\'s salt, in the store and in memory, once the day is before yesterday', async () => {
@@ -109,6 +109,6 @@ describe('visitor hash', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect([...state.stored.keys()].sort()).toEqual(['2026-01-11', '2026-01-12', '2026-01-13']);
     expect(hasher.hash(SITE, '198.51.100.7', UA, yesterday)).not.toBe(id);
-    hasher.close();
+    await hasher.close();
   });
 });
