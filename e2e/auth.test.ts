@@ -371,9 +371,10 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
       await other.goto('/');
       // Both tabs share localStorage: after this, their next calls are refused and need a refresh.
       await page.evaluate(() => localStorage.setItem('accessToken', 'expired-or-corrupted'));
-      const refreshes: number[] = [];
+      const refreshes: Promise<{ status: number; refreshToken?: string }>[] = [];
       page.context().on('response', (response) => {
-        if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
+        if (!response.url().endsWith('/api/auth/refresh')) return;
+        refreshes.push(response.json().then((body: { tokens?: { refreshToken?: string } }) => ({ status: response.status(), refreshToken: body.tokens?.refreshToken })));
       });
       const websitesOk = (tab: Page) => tab.waitForResponse((response) => response.url().endsWith('/api/websites') && response.status() === 200);
 
@@ -392,8 +393,17 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
 
       await held.release();
       await Promise.all([firstOk, secondOk]);
-      expect(refreshes).toEqual([200]);
+      // Usually the second tab finds the first's tokens once it has the lock and sends no refresh. But Chromium passes
+      // a localStorage write to other tabs asynchronously, apart from the lock's grant, so now and then the second tab
+      // gets the lock before it sees the write and sends the same refresh token again (CI caught [200, 200]). The
+      // server answers that retry within its grace window with the same successor: one sign-in, one new token, and
+      // never the reuse that would end the sign-in in every tab.
+      const answers = await Promise.all(refreshes);
+      expect(answers.length).toBeGreaterThanOrEqual(1);
+      expect(answers.length).toBeLessThanOrEqual(2);
+      expect(answers.every((answer) => answer.status === 200 && answer.refreshToken === answers[0]!.refreshToken)).toBe(true);
       await expect.poll(async () => (await storedSession(other)).local[0]).not.toBe('expired-or-corrupted');
+      expect((await storedSession(other)).local[1]).toBe(answers[0]!.refreshToken);
     });
   });
 
