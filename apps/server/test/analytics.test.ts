@@ -200,6 +200,32 @@ describeEachDialect('analytics', (dialect) => {
       const onlyB = await ok(`/top-pages?period=year&limit=10&websiteId=${siteB.id}`);
       expect(onlyB.pages.map((p: { page_id: string }) => p.page_id)).toEqual([pageId(siteB, '/')]);
     });
+
+    it('ranks a website of many pages by sessions, ties by page id, counting sessions for as few pages as the limit needs', async () => {
+      // Forty pages, most views on the first ones: the ranking counts the sessions of a batch of pages by pageviews
+      // and stops when no page left could take a place (pages-by-sessions.ts). Every limit must give the true order.
+      const publisher = await signUp(app);
+      const site = await insertWebsite(app, publisher.user.user_id, { name: 'Many pages' });
+      const pages = Array.from({ length: 40 }, (_, i) => ({ website: site, path: `/story-${i}`, title: `Story ${i}` }));
+      const weighted = pages.flatMap((page, i) => Array.from({ length: Math.max(1, 8 - Math.floor(i / 5)) }, () => page));
+      const views = buildPageviews(now, weighted, 400, 5);
+      await Promise.all(views.map((pv) => sendPageview(app, pv)));
+      const ids = new Map((await app.metadata.db.selectFrom('pages').select(['id', 'url_path']).where('website_id', '=', site.id).execute()).map((row) => [row.url_path, row.id]));
+      const year = (await ok('/top-pages?period=year&limit=5', publisher.auth)).timeRange.current as Window;
+      const expected = pages
+        .map((page) => ({
+          page_id: ids.get(page.path)!,
+          session_count: new Set(views.filter((pv) => pv.path === page.path && within(pv.at, year)).map((pv) => pv.sessionId)).size,
+        }))
+        .filter((page) => page.session_count > 0)
+        .sort((a, b) => b.session_count - a.session_count || (a.page_id < b.page_id ? -1 : 1));
+      expect(expected.length).toBeGreaterThan(20);
+      for (const limit of [5, 10, 20, 50]) {
+        const body = await ok(`/top-pages?period=year&limit=${limit}`, publisher.auth);
+        const ranking = body.pages.map((p: { page_id: string; session_count: number }) => ({ page_id: p.page_id, session_count: p.session_count }));
+        expect(ranking, `limit ${limit}`).toEqual(expected.slice(0, limit));
+      }
+    });
   });
 
   describe('page-metrics and ad-performance', () => {

@@ -1,9 +1,12 @@
 // GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement and ad metrics.
+// The ranking counts the sessions of as few pages as it can (pages-by-sessions.ts); the rest comes from the rollups.
 import { pageUrl, type Period, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
+import type { Metric, QueryFilters } from '../query.ts';
 import { pagesOfWebsites, websitesInScope } from '../scope.ts';
+import { topPagesBySessions } from './pages-by-sessions.ts';
 
 export async function topPages(
   context: AnalyticsContext,
@@ -13,36 +16,36 @@ export async function topPages(
   const windows = periodWindows(params.period, context.now);
   const pages = new Map((await pagesOfWebsites(context.db, websites.map((w) => w.id))).map((page) => [page.id, page]));
   const websiteIds = [...new Set([...pages.values()].map((page) => page.website_id))];
-  // One statement: sessions from raw pageviews (distinct per page, so not additive), everything else from the rollups.
-  const rows = await runQuery(context.events, {
-    metrics: ['sessions', 'events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'],
-    dimensions: ['page_id'],
-    filters: { websiteIds },
-    range: windows.current,
-    orderBy: [{ field: 'sessions', direction: 'desc' }],
-    limit: params.limit,
-  });
+  const range = windows.current;
+  const perPage = (metrics: Metric[], filters: QueryFilters) => runQuery(context.events, { metrics, dimensions: ['page_id'], filters, range });
+  // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown, so they never take a place.
+  const pageviews = (await perPage(['pageviews'], { websiteIds }))
+    .map((row) => ({ pageId: row.dimensions.page_id ?? '', pageviews: row.metrics.pageviews }))
+    .filter((row) => pages.has(row.pageId));
+  const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) =>
+    (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id ?? '', sessions: row.metrics.sessions })),
+  );
+  // Everything else of the ranked pages, from the rollups.
+  const pageIds = ranked.map((row) => row.pageId);
+  const details = await perPage(['events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'], { websiteIds, pageIds });
+  const metricsOf = new Map(details.map((row) => [row.dimensions.page_id, row.metrics]));
   return {
     timeRange: timeRangeOf(windows),
-    pages: rows.flatMap((row) => {
-      // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown, nor a page whose period
-      // holds only the late events of earlier pageviews (these sort last, so the limit never hides a page with sessions).
-      const page = pages.get(row.dimensions.page_id ?? '');
-      if (!page || row.metrics.sessions === 0) return [];
-      return [
-        {
-          page_id: page.id,
-          website_id: page.website_id,
-          title: page.title,
-          full_url: pageUrl(page.origin, page.domain, page.url_path),
-          url_path: page.url_path,
-          session_count: row.metrics.sessions,
-          event_count: row.metrics.events,
-          avg_engagement_time: row.metrics.avg_engagement_ms / 1000,
-          scroll_metrics: { avg_scroll_depth: row.metrics.avg_scroll_depth },
-          ad_metrics: { viewability: row.metrics.viewability, ctr: row.metrics.ctr, clicks: row.metrics.ad_clicks },
-        },
-      ];
+    pages: ranked.map(({ pageId, sessions }) => {
+      const page = pages.get(pageId)!;
+      const metrics = metricsOf.get(pageId);
+      return {
+        page_id: page.id,
+        website_id: page.website_id,
+        title: page.title,
+        full_url: pageUrl(page.origin, page.domain, page.url_path),
+        url_path: page.url_path,
+        session_count: sessions,
+        event_count: metrics?.events ?? 0,
+        avg_engagement_time: (metrics?.avg_engagement_ms ?? 0) / 1000,
+        scroll_metrics: { avg_scroll_depth: metrics?.avg_scroll_depth ?? 0 },
+        ad_metrics: { viewability: metrics?.viewability ?? 0, ctr: metrics?.ctr ?? 0, clicks: metrics?.ad_clicks ?? 0 },
+      };
     }),
   };
 }
