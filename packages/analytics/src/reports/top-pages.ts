@@ -1,5 +1,6 @@
 // GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement and ad metrics.
-// The ranking counts the sessions of as few pages as it can (pages-by-sessions.ts); the rest comes from the rollups.
+// Two reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
+// (pages-by-sessions.ts).
 import { pageUrl, type Period, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
@@ -18,17 +19,16 @@ export async function topPages(
   const websiteIds = [...new Set([...pages.values()].map((page) => page.website_id))];
   const range = windows.current;
   const perPage = (metrics: Metric[], filters: QueryFilters) => runQuery(context.events, { metrics, dimensions: ['page_id'], filters, range });
+  // Every page's additive figures in one read of the rollups: their pageviews bound their sessions for the ranking.
   // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown, so they never take a place.
-  const pageviews = (await perPage(['pageviews'], { websiteIds }))
-    .map((row) => ({ pageId: row.dimensions.page_id ?? '', pageviews: row.metrics.pageviews }))
-    .filter((row) => pages.has(row.pageId));
+  const figures = (await perPage(['pageviews', 'events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'], { websiteIds })).filter(
+    (row) => pages.has(row.dimensions.page_id ?? ''),
+  );
+  const metricsOf = new Map(figures.map((row) => [row.dimensions.page_id!, row.metrics]));
+  const pageviews = figures.map((row) => ({ pageId: row.dimensions.page_id!, pageviews: row.metrics.pageviews }));
   const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) =>
     (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id ?? '', sessions: row.metrics.sessions })),
   );
-  // Everything else of the ranked pages, from the rollups.
-  const pageIds = ranked.map((row) => row.pageId);
-  const details = await perPage(['events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'], { websiteIds, pageIds });
-  const metricsOf = new Map(details.map((row) => [row.dimensions.page_id, row.metrics]));
   return {
     timeRange: timeRangeOf(windows),
     pages: ranked.map(({ pageId, sessions }) => {
