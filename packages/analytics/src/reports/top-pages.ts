@@ -22,18 +22,19 @@ export async function topPages(
   // Every page's additive figures in one read of the rollups: their pageviews bound their sessions for the ranking.
   // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown, so they never take a place.
   const figures = (await perPage(['pageviews', 'events', 'avg_engagement_ms', 'avg_scroll_depth', 'viewability', 'ctr', 'ad_clicks'], { websiteIds })).filter(
-    (row) => pages.has(row.dimensions.page_id ?? ''),
+    (row) => pages.has(row.dimensions.page_id!),
   );
   const metricsOf = new Map(figures.map((row) => [row.dimensions.page_id!, row.metrics]));
   const pageviews = figures.map((row) => ({ pageId: row.dimensions.page_id!, pageviews: row.metrics.pageviews }));
   const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) =>
-    (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id ?? '', sessions: row.metrics.sessions })),
+    (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id!, sessions: row.metrics.sessions })),
   );
   return {
     timeRange: timeRangeOf(windows),
     pages: ranked.map(({ pageId, sessions }) => {
       const page = pages.get(pageId)!;
-      const metrics = metricsOf.get(pageId);
+      // Every ranked page was a candidate, and every candidate came with its figures.
+      const metrics = metricsOf.get(pageId)!;
       return {
         page_id: page.id,
         website_id: page.website_id,
@@ -41,10 +42,10 @@ export async function topPages(
         full_url: pageUrl(page.origin, page.domain, page.url_path),
         url_path: page.url_path,
         session_count: sessions,
-        event_count: metrics?.events ?? 0,
-        avg_engagement_time: (metrics?.avg_engagement_ms ?? 0) / 1000,
-        scroll_metrics: { avg_scroll_depth: metrics?.avg_scroll_depth ?? 0 },
-        ad_metrics: { viewability: metrics?.viewability ?? 0, ctr: metrics?.ctr ?? 0, clicks: metrics?.ad_clicks ?? 0 },
+        event_count: metrics.events,
+        avg_engagement_time: metrics.avg_engagement_ms / 1000,
+        scroll_metrics: { avg_scroll_depth: metrics.avg_scroll_depth },
+        ad_metrics: { viewability: metrics.viewability, ctr: metrics.ctr, clicks: metrics.ad_clicks },
       };
     }),
   };
