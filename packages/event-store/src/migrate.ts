@@ -3,10 +3,12 @@
 //
 // Migrations are not safe to run twice at once: their backfills (INSERT … SELECT) would count stored events twice, and
 // 016 swaps a table. So one process runs them and the others wait. ClickHouse has no advisory lock, but an insert under
-// a deduplication token is stored once however many processes send it: each process sends a claim row naming itself
-// under the same token, and the claim that was stored names the runner. The runner keeps a heartbeat while it works and
-// says when it is done; a claim whose heartbeat stopped (a process killed mid-migration) is taken over under the next
-// token. Times are the server's (now64), so clocks of the processes do not matter. chDB takes the same path, alone.
+// a deduplication token is stored once however many processes send it. Runs are numbered (`run:1`, `run:2`, …): a
+// process that finds migrations pending and no run under way sends a claim for the next number, naming itself, and the
+// claim that was stored names the runner. Every process that looks meanwhile finds that run under way and waits for it,
+// whatever it found pending (the runner may be halfway through). The runner keeps a heartbeat while it works and says
+// when it is done; a run whose heartbeat stopped (a process killed mid-migration) is followed by the next number. Times
+// are the server's (now64), so clocks of the processes do not matter. chDB takes the same path, alone.
 //
 // On a cluster (store.cluster) the statements are the migrations' cluster form (cluster.ts), and both schema tables
 // are one replicated table across every host. A process may reach another host than the runner's, so before reading
@@ -20,6 +22,8 @@ import { eventMigrations, type EventMigration } from './migrations/index.ts';
 
 const LOCK_TABLE = 'foldline.schema_migrations_lock';
 const MIGRATIONS_TABLE = 'foldline.schema_migrations';
+/** Claims of earlier versions were named after the first pending migration; runs are numbered instead. */
+const RUN_PREFIX = 'run:';
 
 const SCHEMA_TABLES = [
   `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name String, applied_at DateTime64(3, 'UTC')) ENGINE = MergeTree ORDER BY name`,
@@ -47,25 +51,38 @@ export async function migrateEventStore(store: EventStore, options: MigrateOptio
   const migrations = cluster ? clusterMigrations(eventMigrations, cluster) : eventMigrations;
 
   const me = randomUUID();
-  let first = '';
-  let attempt = 0;
+  // chDB is one process: a run that is not this one's was a killed process's.
+  const lease = store.engine === 'chdb' ? 0 : leaseMs;
   for (;;) {
-    const pending = await pendingMigrations(store, migrations);
-    if (pending.length === 0) return;
-    // A new first migration starts at claim 0; the same one again (its runner failed or vanished) at the next claim.
-    if (pending[0]!.name === first) attempt += 1;
-    else [first, attempt] = [pending[0]!.name, 0];
-    const token = `${first}#${attempt}`;
+    if ((await pendingMigrations(store, migrations)).length === 0) return;
+    const latest = await latestRun(store);
+    if (latest && !latest.released && latest.silent_ms <= lease) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      continue;
+    }
+    const token = `${RUN_PREFIX}${(latest?.run ?? 0) + 1}`;
     await store.insert(LOCK_TABLE, [{ token, kind: 'claim', owner: me }], { deduplicationToken: `claim:${token}` });
     await syncReplica(store, LOCK_TABLE);
     const [claim] = await store.query<{ owner: string }>(`SELECT owner FROM ${LOCK_TABLE} WHERE token = {token:String} AND kind = 'claim' LIMIT 1`, { token });
     if (claim?.owner === me) {
-      await runClaimed(store, token, me, pending, heartbeatMs);
+      // Read again under the claim: a run that ended between the first read and the claim may have done them all.
+      await runClaimed(store, token, me, await pendingMigrations(store, migrations), heartbeatMs);
       return;
     }
-    // chDB is one process: a claim that is not this run's is a killed run's.
-    await waitForRunner(store, token, store.engine === 'chdb' ? 0 : leaseMs, pollMs);
+    // Another process took this number at the same moment: it is the run under way now.
   }
+}
+
+/** The newest run: its number, whether its runner said it is done, and how long it has been silent. */
+async function latestRun(store: EventStore): Promise<{ run: number; released: number; silent_ms: number } | undefined> {
+  await syncReplica(store, LOCK_TABLE);
+  const [latest] = await store.query<{ run: number; released: number; silent_ms: number }>(
+    `SELECT toUInt64(substring(token, ${RUN_PREFIX.length + 1})) AS run, countIf(kind = 'released') AS released,
+            dateDiff('millisecond', max(at), now64(3)) AS silent_ms
+     FROM ${LOCK_TABLE} WHERE startsWith(token, {prefix:String}) GROUP BY token ORDER BY run DESC LIMIT 1`,
+    { prefix: RUN_PREFIX },
+  );
+  return latest && { run: Number(latest.run), released: Number(latest.released), silent_ms: Number(latest.silent_ms) };
 }
 
 async function pendingMigrations(store: EventStore, migrations: readonly EventMigration[]): Promise<EventMigration[]> {
@@ -92,19 +109,5 @@ async function runClaimed(store: EventStore, token: string, me: string, pending:
     // Done or failed: either way the others need not wait out the lease (a failure is theirs to retry and report; if
     // this insert fails, they wait it out).
     await store.insert(LOCK_TABLE, [{ token, kind: 'released', owner: me }]).catch(() => {});
-  }
-}
-
-/** Until the claim's runner says it is done or has been silent for the lease. */
-async function waitForRunner(store: EventStore, token: string, leaseMs: number, pollMs: number): Promise<void> {
-  for (;;) {
-    await syncReplica(store, LOCK_TABLE);
-    const [state] = await store.query<{ released: number; silent_ms: number }>(
-      `SELECT countIf(kind = 'released') AS released, dateDiff('millisecond', max(at), now64(3)) AS silent_ms
-       FROM ${LOCK_TABLE} WHERE token = {token:String}`,
-      { token },
-    );
-    if (!state || Number(state.released) > 0 || Number(state.silent_ms) > leaseMs) return;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

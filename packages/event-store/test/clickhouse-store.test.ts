@@ -176,26 +176,55 @@ describe('migrations', () => {
     expect(released?.owner).toBe(claim?.owner);
   });
 
-  // On the database the test before migrated.
+  // On the database the tests before migrated.
   it('are taken over from a runner that vanished', async () => {
     const store = openClickHouseStore(serverUrl('together'));
     try {
-      // As if a process had claimed the last migration and been killed: no heartbeat, never released.
+      // As if a process had claimed the next run and been killed: no heartbeat, never released.
       const last = eventMigrations.at(-1)!.name;
       await store.command('DELETE FROM foldline.schema_migrations WHERE name = {last:String}', { last });
       const started = Date.now();
-      await store.insert('foldline.schema_migrations_lock', [{ token: `${last}#0`, kind: 'claim', owner: 'killed' }], { deduplicationToken: `claim:${last}#0` });
+      await store.insert('foldline.schema_migrations_lock', [{ token: 'run:2', kind: 'claim', owner: 'killed' }], { deduplicationToken: 'claim:run:2' });
       await migrateEventStore(store, { leaseMs: 400, pollMs: 20 });
       expect(Date.now() - started).toBeGreaterThanOrEqual(400);
       expect(await applied('together')).toEqual(everyMigrationOnce);
-      const claims = (await lock('together')).filter((row) => row.token.startsWith(last));
-      expect(claims.map((row) => [row.token, row.kind, row.owner === 'killed'])).toEqual([
-        [`${last}#0`, 'claim', true],
-        [`${last}#1`, 'claim', false],
-        [`${last}#1`, 'released', false],
+      const runs = (await lock('together')).filter((row) => row.token !== 'run:1');
+      expect(runs.map((row) => [row.token, row.kind, row.owner === 'killed'])).toEqual([
+        ['run:2', 'claim', true],
+        ['run:3', 'claim', false],
+        ['run:3', 'released', false],
       ]);
     } finally {
       await store.close();
+    }
+  });
+
+  // CI found this: a process that came while another was halfway found a later first migration pending, claimed it
+  // under a token of its own, and ran it beside the runner ("Table … already exists").
+  it('wait for a run under way, however far it has got', async () => {
+    const runner = openClickHouseStore(serverUrl('together'));
+    const latecomer = openClickHouseStore(serverUrl('together'));
+    try {
+      // A live run, halfway: its last migration still to do.
+      const last = eventMigrations.at(-1)!.name;
+      await runner.command('DELETE FROM foldline.schema_migrations WHERE name = {last:String}', { last });
+      await runner.insert('foldline.schema_migrations_lock', [{ token: 'run:4', kind: 'claim', owner: 'runner' }], { deduplicationToken: 'claim:run:4' });
+      let done = false;
+      const waiting = migrateEventStore(latecomer, { leaseMs: 60_000, pollMs: 20 }).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done).toBe(false);
+      // The runner finishes: the latecomer returns without running anything or claiming a run.
+      await runner.insert('foldline.schema_migrations', [{ name: last, applied_at: '2026-11-25 12:00:00.000' }]);
+      await runner.insert('foldline.schema_migrations_lock', [{ token: 'run:4', kind: 'released', owner: 'runner' }]);
+      await waiting;
+      expect(await applied('together')).toEqual(everyMigrationOnce);
+      const runs = (await lock('together')).filter((row) => row.token === 'run:4' || row.token === 'run:5');
+      expect(runs.map((row) => [row.token, row.kind, row.owner])).toEqual([
+        ['run:4', 'claim', 'runner'],
+        ['run:4', 'released', 'runner'],
+      ]);
+    } finally {
+      await Promise.all([runner.close(), latecomer.close()]);
     }
   });
 });

@@ -24,7 +24,7 @@ import { startClickHouseShim, type ClickHouseShim } from './support/clickhouse-s
 const CLUSTER = 'analytics';
 
 /** A store that records what a migration run sends and answers like an empty cluster: no database, no migrations,
- * and the first claim of a token wins. */
+ * no run yet, and the first claim of a token wins. */
 function recordingClusterStore(): EventStore & { commands: string[] } {
   const commands: string[] = [];
   const rows: Record<string, Record<string, unknown>[]> = {};
@@ -35,6 +35,7 @@ function recordingClusterStore(): EventStore & { commands: string[] } {
     async query<Row>(sql: string, params: Record<string, unknown> = {}): Promise<Row[]> {
       if (sql.startsWith('EXISTS DATABASE')) return [{ result: 0 }] as Row[];
       if (sql.startsWith('SELECT name FROM foldline.schema_migrations')) return (rows['foldline.schema_migrations'] ?? []) as Row[];
+      if (sql.includes('FROM foldline.schema_migrations_lock WHERE startsWith(token')) return [];
       if (sql.startsWith('SELECT owner FROM foldline.schema_migrations_lock')) {
         return (rows['foldline.schema_migrations_lock'] ?? []).filter((row) => row.token === params.token && row.kind === 'claim').slice(0, 1) as Row[];
       }

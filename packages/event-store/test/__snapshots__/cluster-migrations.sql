@@ -8,6 +8,10 @@ SYSTEM SYNC REPLICA foldline.schema_migrations;
 
 SYSTEM SYNC REPLICA foldline.schema_migrations_lock;
 
+SYSTEM SYNC REPLICA foldline.schema_migrations_lock;
+
+SYSTEM SYNC REPLICA foldline.schema_migrations;
+
 CREATE TABLE IF NOT EXISTS foldline.pageviews_local ON CLUSTER 'analytics' (
   website_id UUID,
   ts DateTime64(3, 'UTC'),
