@@ -91,7 +91,10 @@ const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: s
 export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: string, from: string, to: string): Promise<void> {
   const params = { websiteId, from, to };
   const window = `${OF_WEBSITE} AND ts >= ${FROM} AND ts < {to:DateTime64(3, 'UTC')}`;
-  for (const table of [...EVENT_TABLES.map((name) => `foldline.${name}`), PAGE_COUNTS_TABLE]) await store.command(`DELETE FROM ${table} WHERE ${window}`, params);
+  // page_sessions holds a row per pageview with its time: the window goes from it as from the events.
+  for (const table of [...EVENT_TABLES.map((name) => `foldline.${name}`), PAGE_COUNTS_TABLE, 'foldline.page_sessions']) {
+    await store.command(`DELETE FROM ${table} WHERE ${window}`, params);
+  }
   for (const rollup of REBUILDS) {
     await store.command(`DELETE FROM foldline.${rollup.table} WHERE ${OF_WEBSITE} AND ${rollup.bucket} >= ${rollup.since}`, params);
     await store.command(

@@ -9,13 +9,14 @@ import * as analytics015 from './015-page-counts-from-the-writer.ts';
 import * as analytics016 from './016-additive-engagement.ts';
 import * as heatmaps017 from './017-heatmap-cells.ts';
 import * as deduplication018 from './018-insert-deduplication.ts';
+import * as sessions019 from './019-page-sessions.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
@@ -30,4 +31,5 @@ export const ROLLUP_TABLES = [
   'page_stats_hourly',
   'heatmap_cells_hourly',
   'heatmap_cells_daily',
+  'page_sessions',
 ] as const;

@@ -977,3 +977,19 @@ ALTER TABLE foldline.ad_stats_daily_local ON CLUSTER 'analytics' MODIFY SETTING 
 ALTER TABLE foldline.heatmap_cells_hourly_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
 
 ALTER TABLE foldline.heatmap_cells_daily_local ON CLUSTER 'analytics' MODIFY SETTING replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.page_sessions_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    ts DateTime64(3, 'UTC'),
+    page_id UUID,
+    device LowCardinality(String),
+    session_hash UInt64
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY (website_id, page_id, toDate(ts), session_hash)
+    SETTINGS index_granularity = 8192, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.page_sessions ON CLUSTER 'analytics' AS foldline.page_sessions_local ENGINE = Distributed('analytics', foldline, page_sessions_local, cityHash64(website_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_sessions_mv ON CLUSTER 'analytics' TO foldline.page_sessions_local AS     SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews_local;
+
+INSERT INTO foldline.page_sessions (website_id, ts, page_id, device, session_hash)
+    SELECT website_id, ts, page_id, device, cityHash64(session_id) FROM foldline.pageviews;
