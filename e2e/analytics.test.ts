@@ -253,7 +253,7 @@ describe('analytics screens', () => {
 
     const overview = await signedIn(`/dashboard/websites/${website.website_id}`, MOBILE_WIDTH);
     await overview.getByText('Ads Metrics').waitFor();
-    await overview.getByText('Top Performing Pages').waitFor();
+    await overview.getByRole('heading', { name: 'Top Performing Pages' }).waitFor();
     await overview.getByText('Ad impressions').first().waitFor();
     await expectNoHorizontalOverflow(overview, 'website overview');
     await screenshot(overview, 'analytics-overview-375');
