@@ -115,7 +115,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   return { window, results, recommendations, viewable, complete };
 }
 
-/** analysePages for one website's pages, remembered for a minute (see analysis-cache.ts); `mode` names the layouts. */
+/** analysePages for one website's pages, remembered (see analysis-cache.ts); `mode` names the layouts. */
 export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, mode: string): Promise<Analysis> {
   return remembered(context.events, `website ${websiteId} ${mode}`, context.now.getTime(), async () =>
     analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf),

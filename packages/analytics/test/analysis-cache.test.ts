@@ -1,0 +1,103 @@
+// The recommendations' memory (src/recommendations/analysis-cache.ts): a minute fresh, then given at once while a new
+// answer is computed behind it, one computation per key at a time, nothing kept from an incomplete answer or across
+// a forget.
+import type { EventStore } from '@foldline/event-store';
+import { describe, expect, it } from 'vitest';
+import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, forgetAnalyses, remembered } from '../src/recommendations/analysis-cache.ts';
+
+interface Answer {
+  complete: boolean;
+  n: number;
+}
+
+/** A computation that counts its runs and finishes when told. */
+function engine(complete = true) {
+  let runs = 0;
+  const finishers: Array<() => void> = [];
+  const compute = () =>
+    new Promise<Answer>((resolve) => {
+      runs += 1;
+      const n = runs;
+      finishers.push(() => resolve({ complete, n }));
+    });
+  return { compute, runs: () => runs, finish: () => finishers.shift()!() };
+}
+
+const store = () => ({}) as EventStore;
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the recommendations memory', () => {
+  it('computes once for calls at the same time and keeps the answer for a minute', async () => {
+    const events = store();
+    const { compute, runs, finish } = engine();
+    const calls = [remembered(events, 'k', 0, compute), remembered(events, 'k', 10, compute)];
+    finish();
+    expect(await Promise.all(calls)).toEqual([{ complete: true, n: 1 }, { complete: true, n: 1 }]);
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS - 1, compute)).toEqual({ complete: true, n: 1 });
+    expect(runs()).toBe(1);
+  });
+
+  it('past the minute gives the kept answer at once and computes the next behind it, once', async () => {
+    const events = store();
+    const { compute, runs, finish } = engine();
+    const first = remembered(events, 'k', 0, compute);
+    finish();
+    await first;
+    // Stale: answered without waiting (the computation has not finished), and a second look joins the same one.
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 1, compute)).toEqual({ complete: true, n: 1 });
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 2, compute)).toEqual({ complete: true, n: 1 });
+    expect(runs()).toBe(2);
+    finish();
+    await settled();
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 3, compute)).toEqual({ complete: true, n: 2 });
+  });
+
+  it('waits for a new answer when the kept one is older than ten minutes', async () => {
+    const events = store();
+    const { compute, finish } = engine();
+    const first = remembered(events, 'k', 0, compute);
+    finish();
+    await first;
+    const late = remembered(events, 'k', ANALYSIS_STALE_MS, compute);
+    finish();
+    expect(await late).toEqual({ complete: true, n: 2 });
+  });
+
+  it('keeps the stale answer when the computation behind it fails', async () => {
+    const events = store();
+    const { compute, finish } = engine();
+    const first = remembered(events, 'k', 0, compute);
+    finish();
+    await first;
+    const failing = () => Promise.reject(new Error('store down'));
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 1, failing)).toEqual({ complete: true, n: 1 });
+    await settled();
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 2, failing)).toEqual({ complete: true, n: 1 });
+    await settled();
+    // Too old to give: the failure is the caller's.
+    await expect(remembered(events, 'k', ANALYSIS_STALE_MS, failing)).rejects.toThrow('store down');
+  });
+
+  it('keeps no incomplete answer, and nothing across a forget', async () => {
+    const events = store();
+    const incomplete = engine(false);
+    const first = remembered(events, 'k', 0, incomplete.compute);
+    incomplete.finish();
+    await first;
+    const second = remembered(events, 'k', 1, incomplete.compute);
+    incomplete.finish();
+    await second;
+    expect(incomplete.runs()).toBe(2);
+
+    // A computation under way when the events are forgotten keeps its answer nowhere that is read.
+    const { compute, runs, finish } = engine();
+    const before = remembered(events, 'j', 0, compute);
+    forgetAnalyses(events);
+    finish();
+    await before;
+    const after = remembered(events, 'j', 1, compute);
+    finish();
+    expect(await after).toEqual({ complete: true, n: 2 });
+    expect(runs()).toBe(2);
+  });
+});
