@@ -24,6 +24,12 @@ function engine(complete = true) {
 }
 
 const store = () => ({}) as EventStore;
+/** The first answer of key 'k', computed and kept at time 0. */
+async function answerAtZero(events: EventStore, compute: () => Promise<Answer>, finish: () => void): Promise<void> {
+  const first = remembered(events, 'k', 0, compute);
+  finish();
+  await first;
+}
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the recommendations memory', () => {
@@ -40,9 +46,7 @@ describe('the recommendations memory', () => {
   it('past the minute gives the kept answer at once and computes the next behind it, once', async () => {
     const events = store();
     const { compute, runs, finish } = engine();
-    const first = remembered(events, 'k', 0, compute);
-    finish();
-    await first;
+    await answerAtZero(events, compute, finish);
     // Stale: answered without waiting (the computation has not finished), and a second look joins the same one.
     expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 1, compute)).toEqual({ complete: true, n: 1 });
     expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 2, compute)).toEqual({ complete: true, n: 1 });
@@ -55,9 +59,7 @@ describe('the recommendations memory', () => {
   it('waits for a new answer when the kept one is older than ten minutes', async () => {
     const events = store();
     const { compute, finish } = engine();
-    const first = remembered(events, 'k', 0, compute);
-    finish();
-    await first;
+    await answerAtZero(events, compute, finish);
     const late = remembered(events, 'k', ANALYSIS_STALE_MS, compute);
     finish();
     expect(await late).toEqual({ complete: true, n: 2 });
@@ -66,9 +68,7 @@ describe('the recommendations memory', () => {
   it('keeps the stale answer when the computation behind it fails', async () => {
     const events = store();
     const { compute, finish } = engine();
-    const first = remembered(events, 'k', 0, compute);
-    finish();
-    await first;
+    await answerAtZero(events, compute, finish);
     const failing = () => Promise.reject(new Error('store down'));
     expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 1, failing)).toEqual({ complete: true, n: 1 });
     await settled();
