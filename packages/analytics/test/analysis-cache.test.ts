@@ -100,4 +100,25 @@ describe('the recommendations memory', () => {
     expect(await after).toEqual({ complete: true, n: 2 });
     expect(runs()).toBe(2);
   });
+  it('computes the new answers behind kept ones one after another', async () => {
+    const events = store();
+    const a = engine();
+    const b = engine();
+    const firstA = remembered(events, 'a', 0, a.compute);
+    const firstB = remembered(events, 'b', 0, b.compute);
+    a.finish();
+    b.finish();
+    await Promise.all([firstA, firstB]);
+    // Both stale at once: a's new answer is computed first, b's only when a's is done.
+    expect(await remembered(events, 'a', ANALYSIS_CACHE_MS + 1, a.compute)).toEqual({ complete: true, n: 1 });
+    expect(await remembered(events, 'b', ANALYSIS_CACHE_MS + 1, b.compute)).toEqual({ complete: true, n: 1 });
+    await settled();
+    expect([a.runs(), b.runs()]).toEqual([2, 1]);
+    a.finish();
+    await settled();
+    expect([a.runs(), b.runs()]).toEqual([2, 2]);
+    b.finish();
+    await settled();
+    expect(await remembered(events, 'b', ANALYSIS_CACHE_MS + 2, b.compute)).toEqual({ complete: true, n: 2 });
+  });
 });

@@ -2,9 +2,9 @@
 // a minute-old answer says the same; without it the dashboard's KPIs, which total the recommendations of every
 // website, would rerun the engine on every call (0.4–0.7 s at 10 M events, 1–1.8 s for a website of 40 pages at
 // 100 M). Past the minute, an answer younger than ten is still given at once while a new one is computed behind it
-// for the next look, so a publisher pays the engine's time only on a first look (or after ten quiet minutes); one
-// computation per key runs at a time, however many calls come. An answer that waited on renderings still under way
-// is not kept: the next look should see them.
+// for the next look, so a publisher pays the engine's time only on a first look (or after ten quiet minutes). One
+// computation per key runs at a time, however many calls come, and those behind kept answers run one after another.
+// An answer that waited on renderings still under way is not kept: the next look should see them.
 import type { EventStore } from '@foldline/event-store';
 
 export const ANALYSIS_CACHE_MS = 60_000;
@@ -20,6 +20,11 @@ interface Entry<T> {
 interface Memory {
   answers: Map<string, Entry<unknown>>;
   computing: Map<string, Promise<unknown>>;
+  /** Keys whose new answer waits its turn behind other refreshes. */
+  queued: Set<string>;
+  /** The refreshes behind kept answers, one after another: on the embedded engine statements run one at a time, and
+   * the dashboard's KPIs refresh every website's answer at once; side by side they would all stand ahead of a call. */
+  refreshes: Promise<void>;
 }
 
 /** One memory per event store, so two apps in one process (tests) never share answers. */
@@ -27,12 +32,22 @@ const memories = new WeakMap<EventStore, Memory>();
 
 export async function remembered<T extends { complete: boolean }>(events: EventStore, key: string, now: number, compute: () => Promise<T>): Promise<T> {
   let memory = memories.get(events);
-  if (!memory) memories.set(events, (memory = { answers: new Map(), computing: new Map() }));
+  if (!memory) memories.set(events, (memory = { answers: new Map(), computing: new Map(), queued: new Set(), refreshes: Promise.resolve() }));
   const kept = memory.answers.get(key) as Entry<T> | undefined;
   if (kept && now - kept.at < ANALYSIS_CACHE_MS) return kept.value;
   if (kept && now - kept.at < ANALYSIS_STALE_MS) {
-    // A failed computation behind a kept answer leaves it be: the next look past ten minutes computes and reports.
-    computeOnce(memory, key, now, compute).catch(() => {});
+    if (!memory.computing.has(key) && !memory.queued.has(key)) {
+      memory.queued.add(key);
+      const queue = memory;
+      // A failed computation behind a kept answer leaves it be: the next look past ten minutes computes and reports.
+      queue.refreshes = queue.refreshes.then(() => {
+        queue.queued.delete(key);
+        return computeOnce(queue, key, now, compute).then(
+          () => {},
+          () => {},
+        );
+      });
+    }
     return kept.value;
   }
   return computeOnce(memory, key, now, compute);
