@@ -7,6 +7,9 @@
 // copied once. Frozen in time.
 export const name = '019-page-sessions';
 
+/** Each pageview's row of page_sessions, for the view and the copy alike. */
+const FROM_PAGEVIEWS = 'SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews';
+
 export const statements = [
   `CREATE TABLE IF NOT EXISTS foldline.page_sessions (
     website_id UUID,
@@ -16,8 +19,6 @@ export const statements = [
     session_hash UInt64
   ) ENGINE = MergeTree ORDER BY (website_id, page_id, toDate(ts), session_hash)
     SETTINGS index_granularity = 8192, non_replicated_deduplication_window = 1000`,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_sessions_mv TO foldline.page_sessions AS
-    SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews`,
-  `INSERT INTO foldline.page_sessions (website_id, ts, page_id, device, session_hash)
-    SELECT website_id, ts, page_id, device, cityHash64(session_id) FROM foldline.pageviews`,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_sessions_mv TO foldline.page_sessions AS ${FROM_PAGEVIEWS}`,
+  `INSERT INTO foldline.page_sessions (website_id, ts, page_id, device, session_hash) ${FROM_PAGEVIEWS}`,
 ];

@@ -989,7 +989,6 @@ CREATE TABLE IF NOT EXISTS foldline.page_sessions_local ON CLUSTER 'analytics' (
 
 CREATE TABLE IF NOT EXISTS foldline.page_sessions ON CLUSTER 'analytics' AS foldline.page_sessions_local ENGINE = Distributed('analytics', foldline, page_sessions_local, cityHash64(website_id));
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_sessions_mv ON CLUSTER 'analytics' TO foldline.page_sessions_local AS     SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews_local;
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_sessions_mv ON CLUSTER 'analytics' TO foldline.page_sessions_local AS SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews_local;
 
-INSERT INTO foldline.page_sessions (website_id, ts, page_id, device, session_hash)
-    SELECT website_id, ts, page_id, device, cityHash64(session_id) FROM foldline.pageviews;
+INSERT INTO foldline.page_sessions (website_id, ts, page_id, device, session_hash) SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews;
