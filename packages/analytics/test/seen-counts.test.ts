@@ -5,7 +5,7 @@
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
-import { CONTINUITY_GAP_MS, readSeenCounts, VIEW_MS } from '../src/recommendations/evidence-reader.ts';
+import { CONTINUITY_GAP_MS, MAX_SAMPLED_PAGEVIEWS, readSeenCounts, VIEW_MS } from '../src/recommendations/evidence-reader.ts';
 
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
 const PAGE = '00000000-0000-4000-8000-000000000002';
@@ -70,5 +70,23 @@ describeEachEngine('seen counts', (engine) => {
       const counts = await readSeenCounts(store, [WEBSITE], [{ pageId: PAGE, device: 'desktop', pageviews: 1, probes: [PROBE] }], range);
       expect(counts.reduce((sum, count) => sum + count.seen, 0), rule).toBe(pageview.seen ? 1 : 0);
     }
+  });
+
+  it('count a sample of a page with more pageviews than MAX_SAMPLED_PAGEVIEWS, scaled back to all of them', async () => {
+    const page = '00000000-0000-4000-8000-000000000003';
+    const seenPageviews = 400;
+    await store.insert(
+      'foldline.viewport_spans',
+      Array.from({ length: seenPageviews }, (_, i) => {
+        const pageviewId = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+        return { website_id: WEBSITE, ts: toEventTime(START + i), page_id: page, pageview_id: pageviewId, session_id: pageviewId, device: 'desktop', scroll_y: IN_VIEW, viewport_h: 800, doc_h: 5000, duration_ms: VIEW_MS };
+      }),
+    );
+    // Told the page has twice the sample's pageviews: about half of these are followed, each standing for two.
+    const [count] = await readSeenCounts(store, [WEBSITE], [{ pageId: page, device: 'desktop', pageviews: 2 * MAX_SAMPLED_PAGEVIEWS, probes: [PROBE] }], RANGE);
+    expect(count!.seen % 2).toBe(0);
+    expect(count!.seen).toBeGreaterThan(seenPageviews * 0.75);
+    expect(count!.seen).toBeLessThan(seenPageviews * 1.25);
+    expect(count!.seen).not.toBe(seenPageviews);
   });
 });

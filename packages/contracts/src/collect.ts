@@ -4,7 +4,10 @@
 // order events within a batch, the client's clock is never trusted).
 import { z } from 'zod';
 
-const age = z.number().int().min(0).max(24 * 3600 * 1000);
+/** The oldest event a beacon may carry (ms): once a day is this far behind the clock, nothing more can land in it. */
+export const MAX_EVENT_AGE_MS = 24 * 3600 * 1000;
+
+const age = z.number().int().min(0).max(MAX_EVENT_AGE_MS);
 const px = z.number().int().min(0).max(1_000_000);
 const share = z.number().min(0).max(1);
 const pct = z.number().min(0).max(100);

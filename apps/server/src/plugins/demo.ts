@@ -1,5 +1,6 @@
 // The demo: the Daily Gazette publisher site on its own host name, and on an empty data directory a demo account
 // owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic.
+import { forgetAnalyses } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
 import {
@@ -94,6 +95,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     // Whatever an interrupted run wrote after its last finished day goes, then that day is written again.
     const resumeFrom = days[state.completedDays]?.start ?? state.end;
     await deleteWebsiteEventsBetween(app.events, account.websiteId, toEventTime(resumeFrom), toEventTime(state.end));
+    forgetAnalyses(app.events);
     if (state.completedDays === 0) {
       // The demo website has existed as long as its history.
       await app.metadata.db.updateTable('websites').set({ created_at: new Date(first.start).toISOString() }).where('id', '=', account.websiteId).execute();
@@ -109,6 +111,8 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       fromDay: current.completedDays,
       shouldStop: isStopping,
       onDay: (progress) => {
+        // A past day was written: recommendations kept from before it (and their settled days) are out of date.
+        forgetAnalyses(app.events);
         current.completedDays = progress.day;
         current.done = progress.day === progress.days;
         writeSeedState(config.dataDir, current);

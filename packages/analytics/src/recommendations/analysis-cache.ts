@@ -6,6 +6,7 @@
 // computation per key runs at a time, however many calls come, and those behind kept answers run one after another.
 // An answer that waited on renderings still under way is not kept: the next look should see them.
 import type { EventStore } from '@foldline/event-store';
+import { forgetSeenDays } from './seen-days.ts';
 
 export const ANALYSIS_CACHE_MS = 60_000;
 /** How old a kept answer may be and still be given while a new one is computed. */
@@ -72,7 +73,9 @@ function computeOnce<T extends { complete: boolean }>(memory: Memory, key: strin
   return computation;
 }
 
-/** Forgets every answer read from this store: its events were deleted (a website's or an account's data cleared). */
+/** Forgets every answer read from this store, and the seen counts kept for them: its events were deleted (a website's
+ * or an account's data cleared) or its past written (the demo's history). */
 export function forgetAnalyses(events: EventStore): void {
   memories.delete(events);
+  forgetSeenDays(events);
 }

@@ -3,7 +3,7 @@
 // engine asks about — how many pageviews had each in view by the MRC rule, computed from the viewport spans.
 import type { DeviceType } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
-import type { Probe } from '@foldline/recommendations';
+import { probeKey, type Probe } from '@foldline/recommendations';
 import type { TimeWindow } from '../query.ts';
 
 /** A dashboard call must not run away on a page with millions of spans. */
@@ -109,10 +109,15 @@ export interface ProbeCount {
   seen: number;
 }
 
+/** One UTC day's part of a seen count; `seen` is scaled back from the sample and not rounded, so days add up. */
+export interface DayCount extends ProbeCount {
+  /** The day's start, ms since the epoch. */
+  day: number;
+}
+
 /**
  * For each probe, the pageviews in which at least its share of pixels stood in the viewport through consecutive
- * spans adding up to a second (spans are reported only while the tab is visible). One statement for every page and
- * device asked about: each pageview's spans in time order, joined with its page's probes, folded into the longest run.
+ * spans adding up to a second (spans are reported only while the tab is visible).
  */
 export async function readSeenCounts(
   events: EventStore,
@@ -121,9 +126,39 @@ export async function readSeenCounts(
   range: TimeWindow,
   probesPerStatement = MAX_PROBES_PER_STATEMENT,
 ): Promise<ProbeCount[]> {
+  return sumOfDays(await readSeenCountsByDay(events, websiteIds, requests, [range], probesPerStatement));
+}
+
+/** The day parts added up per page, device and probe, rounded once. */
+export function sumOfDays(parts: readonly ProbeCount[]): ProbeCount[] {
+  const sums = new Map<string, ProbeCount>();
+  for (const part of parts) {
+    const key = `${part.pageId} ${part.device} ${probeKey(part.probe)}`;
+    const sum = sums.get(key);
+    if (sum) sum.seen += part.seen;
+    else sums.set(key, { pageId: part.pageId, device: part.device, probe: part.probe, seen: part.seen });
+  }
+  return [...sums.values()].map((sum) => ({ ...sum, seen: Math.round(sum.seen) }));
+}
+
+/**
+ * The seen counts per UTC day over one or more windows, each pageview on the day of its first span read: a count of a
+ * past day never changes once no beacon can land in it (seen-days.ts keeps them). One statement for every page and
+ * device asked about (up to `probesPerStatement` probes): each pageview's spans in time order, joined with its page's
+ * probes, cut into runs.
+ */
+export async function readSeenCountsByDay(
+  events: EventStore,
+  websiteIds: readonly string[],
+  requests: readonly ProbeRequest[],
+  ranges: readonly TimeWindow[],
+  probesPerStatement = MAX_PROBES_PER_STATEMENT,
+): Promise<DayCount[]> {
+  const windows = ranges.filter((range) => range.start < range.end);
+  if (windows.length === 0) return [];
   // Whole pages and devices per statement: each count is of one page and device, so where the split falls changes none.
-  const counts: ProbeCount[] = [];
-  for (const chunk of chunksOf(requests, probesPerStatement)) counts.push(...(await seenCountsOf(events, websiteIds, chunk, range)));
+  const counts: DayCount[] = [];
+  for (const chunk of chunksOf(requests, probesPerStatement)) counts.push(...(await seenCountsOf(events, websiteIds, chunk, windows)));
   return counts;
 }
 
@@ -145,11 +180,14 @@ function chunksOf(requests: readonly ProbeRequest[], limit: number): ProbeReques
   return chunks;
 }
 
-async function seenCountsOf(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], range: TimeWindow): Promise<ProbeCount[]> {
+async function seenCountsOf(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], ranges: readonly TimeWindow[]): Promise<DayCount[]> {
   const probes = requests.flatMap((request) => request.probes.map((probe) => ({ ...probe, pageId: request.pageId, device: request.device })));
   if (probes.length === 0) return [];
   const pageIds = [...new Set(requests.map((request) => request.pageId))];
   const rates = new Map(requests.map((request) => [`${request.pageId} ${request.device}`, Math.min(1, MAX_SAMPLED_PAGEVIEWS / Math.max(1, request.pageviews))]));
+  // The sample's test costs a map per span: left out when every page and device is read whole.
+  const sampled = [...rates.values()].some((rate) => rate < 1);
+  const inRanges = ranges.map((_, i) => `(ts >= {start${i}:DateTime64(3, 'UTC')} AND ts < {end${i}:DateTime64(3, 'UTC')})`).join(' OR ');
   // s = (start ms, scroll_y, viewport_h, duration_ms). A pageview's spans are cut into runs before each span without
   // the probe in view and each span after a gap longer than the continuity; the longest run's time decides. (One
   // arrayFold through the spans, carrying the run along, gave the same counts 20 % slower at 100 M events.)
@@ -159,52 +197,56 @@ async function seenCountsOf(events: EventStore, websiteIds: readonly string[], r
         arrayMap((s, gap) -> NOT (${inView('s.2', 's.3')}) OR gap > ${CONTINUITY_GAP_MS}, spans, gaps))))`;
   // Only pageviews with a second of spans, and only the probes their viewports ever covered enough, can count: the
   // others are left out before the runs are followed (their probes' counts are 0, which callers read when absent).
+  // Grouped by the probe's index, one integer, rather than by its page, device and rectangle: a third faster.
   const sql = `
-    SELECT toString(pv.page_id) AS page, pv.device AS device_class, p_y, p_h, p_share, countIf(${longestRun} >= ${VIEW_MS}) AS seen
+    SELECT p_index, toString(span_day) AS day_start, countIf(${longestRun} >= ${VIEW_MS}) AS seen
     FROM (
-      SELECT page_id, device, spans, pv_top, pv_bottom,
+      SELECT page_id, device, span_day, spans, pv_top, pv_bottom,
         arrayMap((s, i) -> if(i = 1, 0, s.1 - spans[i - 1].1 - spans[i - 1].4), spans, arrayEnumerate(spans)) AS gaps
       FROM (
-        SELECT page_id, device,
+        SELECT page_id, device, toDate(min(ts)) AS span_day,
           arraySort(groupArray((toInt64(toUnixTimestamp64Milli(ts)), toInt64(scroll_y), toInt64(viewport_h), toInt64(duration_ms)))) AS spans,
           toInt64(min(scroll_y)) AS pv_top, toInt64(max(scroll_y + viewport_h)) AS pv_bottom
         FROM foldline.viewport_spans
-        WHERE ${scope()}
-          AND cityHash64(pageview_id) % 1000000 < mapFromArrays({rateKeys:Array(String)}, {rateValues:Array(Float64)})[concat(toString(page_id), ' ', device)] * 1000000
+        WHERE website_id IN {websiteIds:Array(UUID)} AND page_id IN {pageIds:Array(UUID)} AND (${inRanges})
+          ${sampled ? `AND cityHash64(pageview_id) % 1000000 < mapFromArrays({rateKeys:Array(String)}, {rateValues:Array(Float64)})[concat(toString(page_id), ' ', device)] * 1000000` : ''}
         GROUP BY page_id, device, pageview_id
         HAVING sum(duration_ms) >= ${VIEW_MS}
       )
     ) AS pv
     INNER JOIN (
-      SELECT toUUID(t.1) AS page_id, t.2 AS device, toInt64(t.3) AS p_y, toInt64(t.4) AS p_h, t.5 AS p_share
-      FROM (SELECT arrayJoin(arrayZip({probePages:Array(String)}, {probeDevices:Array(String)}, {probeY:Array(UInt32)}, {probeHeight:Array(UInt32)}, {probeShare:Array(Float64)})) AS t)
+      SELECT toUUID(t.1) AS page_id, t.2 AS device, toInt64(t.3) AS p_y, toInt64(t.4) AS p_h, t.5 AS p_share, t.6 AS p_index
+      FROM (SELECT arrayJoin(arrayZip({probePages:Array(String)}, {probeDevices:Array(String)}, {probeY:Array(UInt32)}, {probeHeight:Array(UInt32)}, {probeShare:Array(Float64)}, range(length({probePages:Array(String)})))) AS t)
     ) AS p ON pv.page_id = p.page_id AND pv.device = p.device
     WHERE ${inView('pv_top', '(pv_bottom - pv_top)')}
-    GROUP BY pv.page_id, pv.device, p_y, p_h, p_share`;
+    GROUP BY p_index, span_day
+    HAVING seen > 0`;
+  const bounds = Object.fromEntries(ranges.flatMap((range, i) => [[`start${i}`, toEventTime(range.start)], [`end${i}`, toEventTime(range.end)]]));
   const rows = await events.query<Record<string, unknown>>(
     sql,
     {
-      ...params(websiteIds, pageIds, range),
+      websiteIds,
+      pageIds,
+      ...bounds,
       // Parallel arrays: the client binds arrays of scalars, not of tuples or maps.
       probePages: probes.map((probe) => probe.pageId),
       probeDevices: probes.map((probe) => probe.device),
       probeY: probes.map((probe) => probe.y),
       probeHeight: probes.map((probe) => probe.height),
       probeShare: probes.map((probe) => probe.share),
-      rateKeys: [...rates.keys()],
-      rateValues: [...rates.values()],
+      ...(sampled ? { rateKeys: [...rates.keys()], rateValues: [...rates.values()] } : {}),
     },
     { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
   );
   return rows.map((row) => {
-    const pageId = String(row.page);
-    const device = row.device_class as DeviceType;
+    const probe = probes[Number(row.p_index)]!;
     return {
-      pageId,
-      device,
-      probe: { y: Number(row.p_y), height: Number(row.p_h), share: Number(row.p_share) },
+      pageId: probe.pageId,
+      device: probe.device,
+      day: Date.parse(`${String(row.day_start)}T00:00:00Z`),
+      probe: { y: probe.y, height: probe.height, share: probe.share },
       // A sampled page's count stands for all its pageviews.
-      seen: Math.round(Number(row.seen) / (rates.get(`${pageId} ${device}`) ?? 1)),
+      seen: Number(row.seen) / (rates.get(`${probe.pageId} ${probe.device}`) ?? 1),
     };
   });
 }

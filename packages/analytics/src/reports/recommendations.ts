@@ -6,7 +6,8 @@ import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
 import { remembered } from '../recommendations/analysis-cache.ts';
-import { readSeenCounts, readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
+import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
+import { seenCounts } from '../recommendations/seen-days.ts';
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
 import type { RenderedLayout } from './heatmap.ts';
 
@@ -85,7 +86,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   );
 
   const measured = evidence.filter((e) => enoughReaders(e.pageviews));
-  const counts = await readSeenCounts(
+  const counts = await seenCounts(
     context.events,
     websiteIds,
     measured.map((e) => ({ pageId: e.pageId, device: e.device, pageviews: e.pageviews, probes: probesFor(e) })),
