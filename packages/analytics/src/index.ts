@@ -16,3 +16,4 @@ export { latestEventTimes } from './reports/last-activity.ts';
 export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatmap.ts';
 export { recommendations, analysePages, type LayoutLookup } from './reports/recommendations.ts';
 export { forgetAnalyses } from './recommendations/analysis-cache.ts';
+export { discardSeenDays } from './recommendations/seen-days.ts';

@@ -12,7 +12,8 @@ import { startClickHouseShim, type ClickHouseShim } from '../../event-store/test
 import { runQuery } from '../src/execute.ts';
 import { readCells } from '../src/heatmaps/heatmap-cells.ts';
 import type { AnalyticsQuery } from '../src/query.ts';
-import { readSeenCounts, readTraffic, readUnitOutcomes } from '../src/recommendations/evidence-reader.ts';
+import { readSeenCounts, readTraffic, readUnitOutcomes, type ProbeCount } from '../src/recommendations/evidence-reader.ts';
+import { discardSeenDays, forgetSeenDays, seenCounts } from '../src/recommendations/seen-days.ts';
 
 const WEBSITE = '0b7c0e5e-5d8f-4a53-9a43-3f1f1d0c9a11';
 const PAGES = ['7d8f2c1a-2b3c-4d5e-8f90-1a2b3c4d5e6f', '7d8f2c1a-2b3c-4d5e-8f90-1a2b3c4d5e70'];
@@ -153,7 +154,7 @@ describe('the same answers from a server as from chDB', () => {
     const { server, embedded, answers } = await onBoth(async (store) => {
       const traffic = await readTraffic(store, [WEBSITE], PAGES, range);
       const units = await readUnitOutcomes(store, [WEBSITE], PAGES, range);
-      const requests = traffic.map((row) => ({ ...row, probes: [{ y: 0, height: 600, share: 0.5 }, { y: 1200, height: 250, share: 0.3 }] }));
+      const requests = traffic.map((row) => ({ ...row, websiteId: WEBSITE, probes: [{ y: 0, height: 600, share: 0.5 }, { y: 1200, height: 250, share: 0.3 }] }));
       const seen = await readSeenCounts(store, [WEBSITE], requests, range);
       // One statement per page and device, as when a website's many pages would overflow a server's URL: the same counts.
       const ordered = (counts: typeof seen) => counts.map((count) => JSON.stringify(count)).sort();
@@ -163,5 +164,23 @@ describe('the same answers from a server as from chDB', () => {
     expect(answers.server).toEqual(answers.chdb);
     expect(server).toEqual(embedded);
     expect(server.seen.some((row) => row.seen > 0)).toBe(true);
+  });
+
+  it('the recommendations’ seen counts with the settled days kept, stored, and read back by a process that kept none', async () => {
+    const range = window(72);
+    // One at a time: both engines hold the same tables, so what one stores the other would read.
+    for (const store of [adapter, chdb]) {
+      await discardSeenDays(store, [WEBSITE]);
+      const traffic = await readTraffic(store, [WEBSITE], PAGES, range);
+      const requests = traffic.map((row) => ({ ...row, websiteId: WEBSITE, probes: [{ y: 0, height: 600, share: 0.5 }, { y: 1200, height: 250, share: 0.3 }] }));
+      const seenOnes = (counts: ProbeCount[]) => counts.filter((count) => count.seen > 0).map((count) => JSON.stringify(count)).sort();
+      const expected = seenOnes(await readSeenCounts(store, [WEBSITE], requests, range));
+      expect(expected.length).toBeGreaterThan(2);
+      expect(seenOnes(await seenCounts(store, [WEBSITE], requests, range))).toEqual(expected);
+      forgetSeenDays(store);
+      const [stored] = await store.query<{ n: number }>('SELECT count() AS n FROM foldline.seen_day_counts WHERE website_id = {website:UUID}', { website: WEBSITE });
+      expect(Number(stored?.n)).toBe(requests.length * 2);
+      expect(seenOnes(await seenCounts(store, [WEBSITE], requests, range))).toEqual(expected);
+    }
   });
 });

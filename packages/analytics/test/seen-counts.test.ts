@@ -57,7 +57,7 @@ describeEachEngine('seen counts', (engine) => {
   afterAll(() => test.close());
 
   it('count the pageviews that had the probe in view for a continuous second, and no others', async () => {
-    const request = { pageId: PAGE, device: 'desktop' as const, pageviews: Object.keys(PAGEVIEWS).length, probes: [PROBE] };
+    const request = { websiteId: WEBSITE, pageId: PAGE, device: 'desktop' as const, pageviews: Object.keys(PAGEVIEWS).length, probes: [PROBE] };
     const counts = await readSeenCounts(store, [WEBSITE], [request], RANGE);
     const expected = Object.values(PAGEVIEWS).filter((pageview) => pageview.seen).length;
     expect(counts).toEqual([{ pageId: PAGE, device: 'desktop', probe: PROBE, seen: expected }]);
@@ -67,7 +67,7 @@ describeEachEngine('seen counts', (engine) => {
     // One pageview at a time: its own window of a minute.
     for (const [i, [rule, pageview]] of Object.entries(PAGEVIEWS).entries()) {
       const range = { start: new Date(START + i * 60_000 - 1), end: new Date(START + (i + 1) * 60_000 - 1) };
-      const counts = await readSeenCounts(store, [WEBSITE], [{ pageId: PAGE, device: 'desktop', pageviews: 1, probes: [PROBE] }], range);
+      const counts = await readSeenCounts(store, [WEBSITE], [{ websiteId: WEBSITE, pageId: PAGE, device: 'desktop', pageviews: 1, probes: [PROBE] }], range);
       expect(counts.reduce((sum, count) => sum + count.seen, 0), rule).toBe(pageview.seen ? 1 : 0);
     }
   });
@@ -83,7 +83,7 @@ describeEachEngine('seen counts', (engine) => {
       }),
     );
     // Told the page has twice the sample's pageviews: about half of these are followed, each standing for two.
-    const [count] = await readSeenCounts(store, [WEBSITE], [{ pageId: page, device: 'desktop', pageviews: 2 * MAX_SAMPLED_PAGEVIEWS, probes: [PROBE] }], RANGE);
+    const [count] = await readSeenCounts(store, [WEBSITE], [{ websiteId: WEBSITE, pageId: page, device: 'desktop', pageviews: 2 * MAX_SAMPLED_PAGEVIEWS, probes: [PROBE] }], RANGE);
     expect(count!.seen % 2).toBe(0);
     expect(count!.seen).toBeGreaterThan(seenPageviews * 0.75);
     expect(count!.seen).toBeLessThan(seenPageviews * 1.25);

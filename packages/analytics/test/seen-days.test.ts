@@ -2,11 +2,11 @@
 // window, each settled day read once per probe, the open days read on every look, a new day read alone, and nothing
 // kept across a forget. Hand-made pageviews over 30 days, on every engine.
 import { MAX_EVENT_AGE_MS } from '@foldline/contracts';
-import { toEventTime, type EventStore } from '@foldline/event-store';
+import { deleteWebsiteEvents, deleteWebsiteEventsBetween, toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
 import { readSeenCounts, VIEW_MS, type ProbeCount, type ProbeRequest } from '../src/recommendations/evidence-reader.ts';
-import { forgetSeenDays, seenCounts, settledDays } from '../src/recommendations/seen-days.ts';
+import { discardSeenDays, forgetSeenDays, seenCounts, settledDays } from '../src/recommendations/seen-days.ts';
 
 const DAY = 86_400_000;
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
@@ -37,14 +37,15 @@ function visit(page: string, at: string, scrollY: number) {
   return { website_id: WEBSITE, ts: toEventTime(Date.parse(at)), page_id: page, pageview_id: pageviewId, session_id: pageviewId, device: 'desktop', scroll_y: scrollY, viewport_h: 800, doc_h: 5000, duration_ms: VIEW_MS + 500 };
 }
 
-const request = (page: string, probes = [TOP, LOW]): ProbeRequest => ({ pageId: page, device: 'desktop', pageviews: 10, probes });
+const request = (page: string, probes = [TOP, LOW]): ProbeRequest => ({ websiteId: WEBSITE, pageId: page, device: 'desktop', pageviews: 10, probes });
 const bySeen = (counts: readonly ProbeCount[]) => Object.fromEntries(counts.filter((count) => count.seen > 0).map((count) => [`${count.probe.y}`, count.seen]));
 
-/** The store with every query's bound time ranges noted, to see which days a look read. */
+/** The store with the time ranges of every statement that follows spans noted, to see which days a look read. */
 function watched(store: EventStore) {
   const ranges: string[][] = [];
   const events: EventStore = { ...store, engine: store.engine, query: (sql, params, options) => {
-    ranges.push(Object.keys(params ?? {}).filter((name) => /^start\d$/.test(name)).map((name) => `${String(params![name])} – ${String(params![name.replace('start', 'end')])}`));
+    const bounds = Object.keys(params ?? {}).filter((name) => /^start\d$/.test(name));
+    if (bounds.length > 0) ranges.push(bounds.map((name) => `${String(params![name])} – ${String(params![name.replace('start', 'end')])}`));
     return store.query(sql, params, options);
   } };
   return { events, ranges };
@@ -104,6 +105,41 @@ describeEachEngine('seen counts with settled days kept', (engine) => {
     ranges.length = 0;
     expect(bySeen(await seenCounts(events, [WEBSITE], [request(page)], WINDOW))).toEqual({ [TOP.y]: 4, [LOW.y]: 3 });
     expect(ranges).toEqual([[HEAD, OPEN]]);
+    // Another process, or this one after a restart, reads them from the store.
+    forgetSeenDays(events);
+    ranges.length = 0;
+    expect(bySeen(await seenCounts(events, [WEBSITE], [request(page)], WINDOW))).toEqual({ [TOP.y]: 4, [LOW.y]: 3 });
+    expect(ranges).toEqual([[HEAD, OPEN]]);
+  });
+
+  it('are deleted with the events they were counted from', async () => {
+    const page = '00000000-0000-4000-8000-000000000007';
+    const other = '00000000-0000-4000-8000-000000000009';
+    await store.insert('foldline.viewport_spans', VISITS.map(([at, scrollY]) => visit(page, at, scrollY)));
+    const storedOf = async () => {
+      const rows = await store.query<{ since: string; days: number }>(
+        `SELECT toString(first_day) AS since, length(seen) AS days FROM foldline.seen_day_counts WHERE page_id = {page:UUID} ORDER BY probe_y`,
+        { page },
+      );
+      return rows.map((row) => `${row.since} ×${Number(row.days)}`);
+    };
+    const counted = ['2026-10-22 ×28', '2026-10-22 ×28'];
+    await seenCounts(store, [WEBSITE], [request(page)], WINDOW);
+    expect(await storedOf()).toEqual(counted);
+    // The demo's resumed seed takes a window out: the counts of the days in it go, and whatever row holds them.
+    await deleteWebsiteEventsBetween(store, WEBSITE, '2026-11-18 12:00:00.000', '2026-11-20 12:00:00.000');
+    expect(await storedOf()).toEqual([]);
+    forgetSeenDays(store);
+    await seenCounts(store, [WEBSITE], [request(page)], WINDOW);
+    expect(await storedOf()).toEqual(counted);
+    // A window after the settled days leaves them.
+    await deleteWebsiteEventsBetween(store, WEBSITE, '2026-11-19 00:00:00.000', '2026-11-20 12:00:00.000');
+    expect(await storedOf()).toEqual(counted);
+    // A website's data cleared: its counts go, no other's.
+    await deleteWebsiteEvents(store, [other]);
+    expect(await storedOf()).toEqual(counted);
+    await deleteWebsiteEvents(store, [WEBSITE]);
+    expect(await storedOf()).toEqual([]);
   });
 
   it('read a day that settles with the open days, the next day', async () => {
@@ -143,7 +179,7 @@ describeEachEngine('seen counts with settled days kept', (engine) => {
     expect(bySeen(await seenCounts(events, [WEBSITE], [request(page)], WINDOW))).toEqual(expected);
   });
 
-  it('keep a settled day as counted until forgotten; the open days take what comes', async () => {
+  it('keep a settled day as counted until discarded; the open days take what comes', async () => {
     const page = '00000000-0000-4000-8000-000000000005';
     await store.insert('foldline.viewport_spans', VISITS.map(([at, scrollY]) => visit(page, at, scrollY)));
     const { events } = watched(store);
@@ -151,7 +187,10 @@ describeEachEngine('seen counts with settled days kept', (engine) => {
     // Written behind the collector's back (as the demo's history does): a settled day, and an open one.
     await store.insert('foldline.viewport_spans', [visit(page, '2026-11-01T10:00:00Z', SEES_TOP), visit(page, '2026-11-19T20:00:00Z', SEES_TOP)]);
     expect(bySeen(await seenCounts(events, [WEBSITE], [request(page)], WINDOW))).toEqual({ [TOP.y]: 5, [LOW.y]: 3 });
+    // Another process, or this one after a restart, reads the stored days.
     forgetSeenDays(events);
+    expect(bySeen(await seenCounts(events, [WEBSITE], [request(page)], WINDOW))).toEqual({ [TOP.y]: 5, [LOW.y]: 3 });
+    await discardSeenDays(events, [WEBSITE]);
     expect(bySeen(await seenCounts(events, [WEBSITE], [request(page)], WINDOW))).toEqual({ [TOP.y]: 6, [LOW.y]: 3 });
   });
 });

@@ -1,6 +1,6 @@
 // The demo: the Daily Gazette publisher site on its own host name, and on an empty data directory a demo account
 // owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic.
-import { forgetAnalyses } from '@foldline/analytics';
+import { discardSeenDays, forgetAnalyses } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
 import {
@@ -110,9 +110,10 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       accept: (payload, meta) => app.ingest.accept(payload, meta),
       fromDay: current.completedDays,
       shouldStop: isStopping,
-      onDay: (progress) => {
-        // A past day was written: recommendations kept from before it (and their settled days) are out of date.
+      onDay: async (progress) => {
+        // A past day was written: recommendations kept from before it, and the seen counts of its day, are out of date.
         forgetAnalyses(app.events);
+        await discardSeenDays(app.events, [current.websiteId]);
         current.completedDays = progress.day;
         current.done = progress.day === progress.days;
         writeSeedState(config.dataDir, current);

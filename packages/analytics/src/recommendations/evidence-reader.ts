@@ -95,6 +95,7 @@ export async function readUnitOutcomes(events: EventStore, websiteIds: readonly 
 }
 
 export interface ProbeRequest {
+  websiteId: string;
   pageId: string;
   device: DeviceType;
   /** All the page's pageviews on the device in the window (the sample is drawn from them). */

@@ -1,9 +1,10 @@
 // The recommendations' seen counts with the settled days kept. A count is a sum over pageviews followed day by day
 // (evidence-reader.ts), and a day that ended longer ago than a beacon's oldest event (MAX_EVENT_AGE_MS) takes no more
-// events from readers; so each process counts such a day once per probe and keeps it. A look at the 30 days then
-// follows only the spans of the window's first, partial day and of its last one or two days (a tenth of the work or
-// less), and a new day costs that day's statement. A writer of past days other than the collector (the demo's
-// history) forgets what is kept here, as a deletion does (forgetAnalyses).
+// events from readers; so such a day is counted once per probe and kept: in the process's memory, and in the event
+// store (`seen_day_counts`, event-store migration 020) for every other process and the next start. A look at the 30
+// days then follows only the spans of the window's first, partial day and of its last one or two days (a tenth of the
+// work or less), and a new day costs that day's statement. A writer of past days other than the collector (the demo's
+// history) discards what is kept (discardSeenDays); deleting a website's events deletes its stored counts.
 import { MAX_EVENT_AGE_MS } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
 import { probeKey, type Probe } from '@foldline/recommendations';
@@ -16,12 +17,16 @@ const DAY_MS = 86_400_000;
 const PAGEVIEW_MARGIN_MS = 3_600_000;
 /** Probes kept per event store, at most, each with up to 30 day counts (some 20 MB); the longest kept go first. */
 const MAX_KEPT_PROBES = 100_000;
+const TABLE = 'foldline.seen_day_counts';
 
 /** Per page, device and probe: each settled day's count (scaled back from the sample), by the day's start. */
 type Kept = Map<string, Map<number, number>>;
 
 /** One memory per event store, so two apps in one process (tests) never share counts. */
 const memories = new WeakMap<EventStore, Kept>();
+
+const keyOf = (pageId: string, device: string, probe: Probe) => `${pageId} ${device} ${probeKey(probe)}`;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The whole UTC days of the window that no beacon can reach any more, as day starts [first, end); none when end ≤ first. */
 export function settledDays(window: TimeWindow): { first: number; end: number } {
@@ -30,39 +35,23 @@ export function settledDays(window: TimeWindow): { first: number; end: number } 
   return { first, end: Math.max(first, end) };
 }
 
-/** readSeenCounts over the window, the settled days from memory (counted once and kept) and the rest from the spans. */
+/** readSeenCounts over the window: the settled days kept (counted once), the rest from the spans. */
 export async function seenCounts(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], window: TimeWindow): Promise<ProbeCount[]> {
   const { first, end } = settledDays(window);
   let kept = memories.get(events);
   if (!kept) memories.set(events, (kept = new Map()));
-  const keyOf = (request: ProbeRequest, probe: Probe) => `${request.pageId} ${request.device} ${probeKey(probe)}`;
 
-  // Each request's probes split into those lacking a settled day (and the days from the first lacked to the last) and
-  // those with every settled day kept.
-  let from = end;
-  let to = first;
-  const lacking: ProbeRequest[] = [];
-  const known: ProbeRequest[] = [];
-  for (const request of requests) {
-    const lacks = (probe: Probe) => {
-      const days = kept.get(keyOf(request, probe));
-      let lacked = false;
-      for (let day = first; day < end; day += DAY_MS) {
-        if (days?.has(day)) continue;
-        from = Math.min(from, day);
-        to = Math.max(to, day + DAY_MS);
-        lacked = true;
-      }
-      return lacked;
-    };
-    const [short, complete] = partition(request.probes, lacks);
-    if (complete.length > 0) known.push({ ...request, probes: complete });
-    if (short.length > 0) lacking.push({ ...request, probes: short });
+  // What this process lacks may have been counted by another, or before a restart.
+  let split = splitByKept(kept, requests, first, end);
+  if (split.lacking.length > 0) {
+    await loadStored(events, kept, split.lacking, first, end);
+    split = splitByKept(kept, requests, first, end);
   }
+  const { known, lacking, from, to } = split;
 
-  // The days no beacon can reach any more come from memory; the window's first, partial day and its open days are
-  // read on every look, in the same statement as the days lacked, if any (one pass over the spans). A pageview counts
-  // on the day of its first span: what a read gives for a day it did not read whole is left out.
+  // The window's first, partial day and its open days are read on every look, in the same statement as the days
+  // lacked, if any (one pass over the spans). A pageview counts on the day of its first span: what a read gives for a
+  // day it did not read whole is left out.
   const live = (day: number) => day < first || day >= end;
   const within = (start: number, stop: number) => ({ start: new Date(Math.max(start, window.start.getTime())), end: new Date(Math.min(stop, window.end.getTime())) });
   const head = within(window.start.getTime(), first + PAGEVIEW_MARGIN_MS);
@@ -73,7 +62,7 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
     // A probe no pageview saw on a day has no row: its count that day is 0.
     for (const request of lacking) {
       for (const probe of request.probes) {
-        const key = keyOf(request, probe);
+        const key = keyOf(request.pageId, request.device, probe);
         const days = kept.get(key) ?? new Map<number, number>();
         for (const day of days.keys()) if (day < first) days.delete(day);
         for (let day = from; day < to; day += DAY_MS) days.set(day, 0);
@@ -83,8 +72,9 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
     }
     for (const count of counted) {
       if (live(count.day)) read.push(count);
-      else if (count.day >= from && count.day < to) kept.get(`${count.pageId} ${count.device} ${probeKey(count.probe)}`)?.set(count.day, count.seen);
+      else if (count.day >= from && count.day < to) kept.get(keyOf(count.pageId, count.device, count.probe))?.set(count.day, count.seen);
     }
+    await store(events, kept, lacking, from, to);
     for (const key of kept.keys()) {
       if (kept.size <= MAX_KEPT_PROBES) break;
       kept.delete(key);
@@ -94,19 +84,81 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
   const settled = requests.flatMap((request) =>
     request.probes.map((probe) => {
       let seen = 0;
-      for (const [day, count] of kept.get(keyOf(request, probe)) ?? []) if (day >= first && day < end) seen += count;
+      for (const [day, count] of kept.get(keyOf(request.pageId, request.device, probe)) ?? []) if (day >= first && day < end) seen += count;
       return { pageId: request.pageId, device: request.device, probe, seen };
     }),
   );
   return sumOfDays([...settled, ...read]);
 }
 
-/** The items that are and are not so, in order. */
-function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
-  const yes: T[] = [];
-  const no: T[] = [];
-  for (const item of items) (test(item) ? yes : no).push(item);
-  return [yes, no];
+/** Each request's probes split into those with every settled day kept and those lacking one, with the days from the
+ * first lacked to the last. */
+function splitByKept(kept: Kept, requests: readonly ProbeRequest[], first: number, end: number) {
+  let from = end;
+  let to = first;
+  const known: ProbeRequest[] = [];
+  const lacking: ProbeRequest[] = [];
+  for (const request of requests) {
+    const complete: Probe[] = [];
+    const short: Probe[] = [];
+    for (const probe of request.probes) {
+      const days = kept.get(keyOf(request.pageId, request.device, probe));
+      let lacked = false;
+      for (let day = first; day < end; day += DAY_MS) {
+        if (days?.has(day)) continue;
+        from = Math.min(from, day);
+        to = Math.max(to, day + DAY_MS);
+        lacked = true;
+      }
+      (lacked ? short : complete).push(probe);
+    }
+    if (complete.length > 0) known.push({ ...request, probes: complete });
+    if (short.length > 0) lacking.push({ ...request, probes: short });
+  }
+  return { known, lacking, from, to };
+}
+
+/** The stored counts of the settled days for the probes asked about, into memory. */
+async function loadStored(events: EventStore, kept: Kept, requests: readonly ProbeRequest[], first: number, end: number): Promise<void> {
+  const wanted = new Set(requests.flatMap((request) => request.probes.map((probe) => keyOf(request.pageId, request.device, probe))));
+  const rows = await events.query<Record<string, unknown>>(
+    `SELECT toString(page_id) AS page, device AS device_class, probe_y, probe_h, probe_share, toString(first_day) AS since, seen
+     FROM ${TABLE}
+     WHERE website_id IN {websiteIds:Array(UUID)} AND page_id IN {pageIds:Array(UUID)}
+       AND first_day < {end:Date} AND addDays(first_day, length(seen)) > {first:Date}`,
+    {
+      websiteIds: [...new Set(requests.map((request) => request.websiteId))],
+      pageIds: [...new Set(requests.map((request) => request.pageId))],
+      first: dayOf(first),
+      end: dayOf(end),
+    },
+    { readonly: true },
+  );
+  for (const row of rows) {
+    const key = keyOf(String(row.page), String(row.device_class), { y: Number(row.probe_y), height: Number(row.probe_h), share: Number(row.probe_share) });
+    if (!wanted.has(key)) continue;
+    const days = kept.get(key) ?? new Map<number, number>();
+    const since = Date.parse(`${String(row.since)}T00:00:00Z`);
+    (row.seen as unknown[]).forEach((seen, i) => {
+      const day = since + i * DAY_MS;
+      if (day >= first && day < end) days.set(day, Number(seen));
+    });
+    kept.set(key, days);
+  }
+}
+
+/** The days [from, to) just counted for these probes, for every process. A failed write loses nothing but time: the
+ * days stay in this process's memory, and another process counts them again. */
+async function store(events: EventStore, kept: Kept, requests: readonly ProbeRequest[], from: number, to: number): Promise<void> {
+  const rows = requests.flatMap((request) =>
+    request.probes.map((probe) => {
+      const days = kept.get(keyOf(request.pageId, request.device, probe));
+      const seen: number[] = [];
+      for (let day = from; day < to; day += DAY_MS) seen.push(days?.get(day) ?? 0);
+      return { website_id: request.websiteId, page_id: request.pageId, device: request.device, probe_y: probe.y, probe_h: probe.height, probe_share: probe.share, first_day: dayOf(from), seen };
+    }),
+  );
+  await events.insert(TABLE, rows).catch(() => {});
 }
 
 /** The windows in order of their start, those that meet made one (a statement then reads one time range where it can). */
@@ -121,7 +173,15 @@ function joined(windows: readonly TimeWindow[]): TimeWindow[] {
   return result;
 }
 
-/** Forgets the kept days of this store: its past was written or deleted. */
+/** Forgets the days this process keeps in memory for this store (its stored counts stay). */
 export function forgetSeenDays(events: EventStore): void {
   memories.delete(events);
+}
+
+/** Forgets and deletes the kept days of these websites: their past was written (the demo's history). */
+export async function discardSeenDays(events: EventStore, websiteIds: readonly string[]): Promise<void> {
+  forgetSeenDays(events);
+  const [row] = await events.query<{ n: number | string }>(`SELECT count() AS n FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
+  // A delete is a mutation that can wait for merges: none while nothing is stored (a seed nobody looked at).
+  if (Number(row?.n ?? 0) > 0) await events.command(`DELETE FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
 }

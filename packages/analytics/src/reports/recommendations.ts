@@ -89,7 +89,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   const counts = await seenCounts(
     context.events,
     websiteIds,
-    measured.map((e) => ({ pageId: e.pageId, device: e.device, pageviews: e.pageviews, probes: probesFor(e) })),
+    measured.map((e) => ({ websiteId: pageById.get(e.pageId)!.website_id, pageId: e.pageId, device: e.device, pageviews: e.pageviews, probes: probesFor(e) })),
     window,
   );
   const seen = new Map<string, Map<string, number>>();

@@ -10,18 +10,20 @@ import * as analytics016 from './016-additive-engagement.ts';
 import * as heatmaps017 from './017-heatmap-cells.ts';
 import * as deduplication018 from './018-insert-deduplication.ts';
 import * as sessions019 from './019-page-sessions.ts';
+import * as seen020 from './020-seen-day-counts.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
 
-/** Rollups derived from the event tables (analytics); deleting a website's events must clear them too. */
+/** Rollups derived from the event tables (analytics), and the recommendations' seen counts; deleting a website's
+ * events must clear them too. */
 export const ROLLUP_TABLES = [
   'ad_stats_hourly',
   'ad_stats_daily',
@@ -32,4 +34,5 @@ export const ROLLUP_TABLES = [
   'heatmap_cells_hourly',
   'heatmap_cells_daily',
   'page_sessions',
+  'seen_day_counts',
 ] as const;

@@ -992,3 +992,18 @@ CREATE TABLE IF NOT EXISTS foldline.page_sessions ON CLUSTER 'analytics' AS fold
 CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.page_sessions_mv ON CLUSTER 'analytics' TO foldline.page_sessions_local AS SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews_local;
 
 INSERT INTO foldline.page_sessions (website_id, ts, page_id, device, session_hash) SELECT website_id, ts, page_id, device, cityHash64(session_id) AS session_hash FROM foldline.pageviews;
+
+CREATE TABLE IF NOT EXISTS foldline.seen_day_counts_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    page_id UUID,
+    device LowCardinality(String),
+    probe_y UInt32,
+    probe_h UInt32,
+    probe_share Float64,
+    first_day Date,
+    seen Array(Float64)
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY (website_id, page_id, device, probe_y, probe_h, probe_share, first_day)
+    TTL first_day + INTERVAL 40 DAY
+    SETTINGS index_granularity = 8192, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.seen_day_counts ON CLUSTER 'analytics' AS foldline.seen_day_counts_local ENGINE = Distributed('analytics', foldline, seen_day_counts_local, cityHash64(website_id));
