@@ -4,6 +4,7 @@
 import type { DeviceType } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import { probeKey, type Probe } from '@foldline/recommendations';
+import { runQuery } from '../execute.ts';
 import type { TimeWindow } from '../query.ts';
 
 /** A dashboard call must not run away on a page with millions of spans. */
@@ -34,7 +35,7 @@ export interface UnitOutcome {
   device: DeviceType;
   impressions: number;
   viewable: number;
-  /** Median top, px, and the size the unit rendered at. */
+  /** Median top, px, and the size the unit rendered at most often, from its impressions of the last PLACE_DAYS. */
   y: number;
   width: number;
   height: number;
@@ -67,31 +68,56 @@ export async function readTraffic(events: EventStore, websiteIds: readonly strin
   }));
 }
 
+/** Where a unit sits and the size it renders at are read from its impressions of the window's last days (the page as
+ * it is now); a unit with none then, from the whole window. */
+export const PLACE_DAYS = 7;
+
+/** Each unit's impressions and viewable impressions per page and device over the window, from the ad rollups (as the
+ * Ad Units tab counts them), with its place. */
 export async function readUnitOutcomes(events: EventStore, websiteIds: readonly string[], pageIds: readonly string[], range: TimeWindow): Promise<UnitOutcome[]> {
   if (pageIds.length === 0) return [];
+  const counts = (
+    await runQuery(events, { metrics: ['impressions', 'viewable_impressions'], dimensions: ['page_id', 'ad_unit_id', 'device'], filters: { websiteIds, pageIds }, range })
+  ).filter((row) => row.metrics.impressions > 0);
+  const recent = { start: new Date(Math.max(range.start.getTime(), range.end.getTime() - PLACE_DAYS * 86_400_000)), end: range.end };
+  const places = await readPlaces(events, websiteIds, pageIds, recent);
+  const placeless = [...new Set(counts.filter((row) => !places.has(placeKey(row.dimensions))).map((row) => row.dimensions.ad_unit_id!))];
+  if (placeless.length > 0) for (const [key, place] of await readPlaces(events, websiteIds, pageIds, range, placeless)) if (!places.has(key)) places.set(key, place);
+  return counts.flatMap((row) => {
+    const place = places.get(placeKey(row.dimensions));
+    if (!place) return [];
+    return [
+      {
+        pageId: row.dimensions.page_id!,
+        adUnitId: row.dimensions.ad_unit_id!,
+        device: row.dimensions.device as DeviceType,
+        impressions: row.metrics.impressions,
+        viewable: row.metrics.viewable_impressions,
+        ...place,
+      },
+    ];
+  });
+}
+
+type Place = Pick<UnitOutcome, 'y' | 'width' | 'height'>;
+const placeKey = (of: { page_id?: string; ad_unit_id?: string; device?: string }) => `${of.page_id} ${of.ad_unit_id} ${of.device}`;
+
+/** The median top (px) of each unit's impressions per page and device, and the size it rendered at most often. */
+async function readPlaces(events: EventStore, websiteIds: readonly string[], pageIds: readonly string[], range: TimeWindow, adUnitIds?: readonly string[]): Promise<Map<string, Place>> {
   const rows = await events.query<Record<string, unknown>>(
-    `SELECT toString(page_id) AS page, toString(ad_unit_id) AS unit, device,
-       countIf(kind = 'impression') AS impressions, countIf(kind = 'viewable') AS viewable,
-       quantileExactIf(0.5)(position_y, kind = 'impression') AS y,
-       topKIf(1)(tuple(width, height), kind = 'impression')[1] AS size
-     FROM foldline.ad_events WHERE ${scope()} AND kind IN ('impression', 'viewable')
-     GROUP BY page_id, ad_unit_id, device HAVING impressions > 0`,
-    params(websiteIds, pageIds, range),
+    `SELECT toString(page_id) AS page, toString(ad_unit_id) AS unit, device AS device_class,
+       quantileExact(0.5)(position_y) AS y, topK(1)(tuple(width, height))[1] AS size
+     FROM foldline.ad_events WHERE ${scope()} AND kind = 'impression' ${adUnitIds ? 'AND ad_unit_id IN {adUnitIds:Array(UUID)}' : ''}
+     GROUP BY page_id, ad_unit_id, device`,
+    { ...params(websiteIds, pageIds, range), ...(adUnitIds ? { adUnitIds } : {}) },
     { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
   );
-  return rows.map((row) => {
-    const size = row.size as [number, number];
-    return {
-      pageId: String(row.page),
-      adUnitId: String(row.unit),
-      device: row.device as DeviceType,
-      impressions: Number(row.impressions),
-      viewable: Number(row.viewable),
-      y: Number(row.y),
-      width: Number(size[0]),
-      height: Number(size[1]),
-    };
-  });
+  return new Map(
+    rows.map((row) => {
+      const size = row.size as [number, number];
+      return [placeKey({ page_id: String(row.page), ad_unit_id: String(row.unit), device: String(row.device_class) }), { y: Number(row.y), width: Number(size[0]), height: Number(size[1]) }];
+    }),
+  );
 }
 
 export interface ProbeRequest {
