@@ -156,11 +156,14 @@ export async function readSeenCounts(
   return sumOfDays(await readSeenCountsByDay(events, websiteIds, requests, [range], probesPerStatement));
 }
 
+/** What a seen count is of: a page, a device and a probe. */
+export const countKey = (pageId: string, device: string, probe: Probe) => `${pageId} ${device} ${probeKey(probe)}`;
+
 /** The day parts added up per page, device and probe, rounded once. */
 export function sumOfDays(parts: readonly ProbeCount[]): ProbeCount[] {
   const sums = new Map<string, ProbeCount>();
   for (const part of parts) {
-    const key = `${part.pageId} ${part.device} ${probeKey(part.probe)}`;
+    const key = countKey(part.pageId, part.device, part.probe);
     const sum = sums.get(key);
     if (sum) sum.seen += part.seen;
     else sums.set(key, { pageId: part.pageId, device: part.device, probe: part.probe, seen: part.seen });

@@ -7,9 +7,9 @@
 // history) discards what is kept (discardSeenDays); deleting a website's events deletes its stored counts.
 import { MAX_EVENT_AGE_MS } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
-import { probeKey, type Probe } from '@foldline/recommendations';
+import type { Probe } from '@foldline/recommendations';
 import type { TimeWindow } from '../query.ts';
-import { readSeenCountsByDay, sumOfDays, type ProbeCount, type ProbeRequest } from './evidence-reader.ts';
+import { countKey, readSeenCountsByDay, sumOfDays, type ProbeCount, type ProbeRequest } from './evidence-reader.ts';
 
 const DAY_MS = 86_400_000;
 /** How far past a boundary of the kept days spans are read, so that a pageview open across it is followed whole and
@@ -25,7 +25,6 @@ type Kept = Map<string, Map<number, number>>;
 /** One memory per event store, so two apps in one process (tests) never share counts. */
 const memories = new WeakMap<EventStore, Kept>();
 
-const keyOf = (pageId: string, device: string, probe: Probe) => `${pageId} ${device} ${probeKey(probe)}`;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The whole UTC days of the window that no beacon can reach any more, as day starts [first, end); none when end ≤ first. */
@@ -62,7 +61,7 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
     // A probe no pageview saw on a day has no row: its count that day is 0.
     for (const request of lacking) {
       for (const probe of request.probes) {
-        const key = keyOf(request.pageId, request.device, probe);
+        const key = countKey(request.pageId, request.device, probe);
         const days = kept.get(key) ?? new Map<number, number>();
         for (const day of days.keys()) if (day < first) days.delete(day);
         for (let day = from; day < to; day += DAY_MS) days.set(day, 0);
@@ -72,7 +71,7 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
     }
     for (const count of counted) {
       if (live(count.day)) read.push(count);
-      else if (count.day >= from && count.day < to) kept.get(keyOf(count.pageId, count.device, count.probe))?.set(count.day, count.seen);
+      else if (count.day >= from && count.day < to) kept.get(countKey(count.pageId, count.device, count.probe))?.set(count.day, count.seen);
     }
     await store(events, kept, lacking, from, to);
     for (const key of kept.keys()) {
@@ -84,7 +83,7 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
   const settled = requests.flatMap((request) =>
     request.probes.map((probe) => {
       let seen = 0;
-      for (const [day, count] of kept.get(keyOf(request.pageId, request.device, probe)) ?? []) if (day >= first && day < end) seen += count;
+      for (const [day, count] of kept.get(countKey(request.pageId, request.device, probe)) ?? []) if (day >= first && day < end) seen += count;
       return { pageId: request.pageId, device: request.device, probe, seen };
     }),
   );
@@ -102,7 +101,7 @@ function splitByKept(kept: Kept, requests: readonly ProbeRequest[], first: numbe
     const complete: Probe[] = [];
     const short: Probe[] = [];
     for (const probe of request.probes) {
-      const days = kept.get(keyOf(request.pageId, request.device, probe));
+      const days = kept.get(countKey(request.pageId, request.device, probe));
       let lacked = false;
       for (let day = first; day < end; day += DAY_MS) {
         if (days?.has(day)) continue;
@@ -120,7 +119,7 @@ function splitByKept(kept: Kept, requests: readonly ProbeRequest[], first: numbe
 
 /** The stored counts of the settled days for the probes asked about, into memory. */
 async function loadStored(events: EventStore, kept: Kept, requests: readonly ProbeRequest[], first: number, end: number): Promise<void> {
-  const wanted = new Set(requests.flatMap((request) => request.probes.map((probe) => keyOf(request.pageId, request.device, probe))));
+  const wanted = new Set(requests.flatMap((request) => request.probes.map((probe) => countKey(request.pageId, request.device, probe))));
   const rows = await events.query<Record<string, unknown>>(
     `SELECT toString(page_id) AS page, device AS device_class, probe_y, probe_h, probe_share, toString(first_day) AS since, seen
      FROM ${TABLE}
@@ -135,7 +134,7 @@ async function loadStored(events: EventStore, kept: Kept, requests: readonly Pro
     { readonly: true },
   );
   for (const row of rows) {
-    const key = keyOf(String(row.page), String(row.device_class), { y: Number(row.probe_y), height: Number(row.probe_h), share: Number(row.probe_share) });
+    const key = countKey(String(row.page), String(row.device_class), { y: Number(row.probe_y), height: Number(row.probe_h), share: Number(row.probe_share) });
     if (!wanted.has(key)) continue;
     const days = kept.get(key) ?? new Map<number, number>();
     const since = Date.parse(`${String(row.since)}T00:00:00Z`);
@@ -152,7 +151,7 @@ async function loadStored(events: EventStore, kept: Kept, requests: readonly Pro
 async function store(events: EventStore, kept: Kept, requests: readonly ProbeRequest[], from: number, to: number): Promise<void> {
   const rows = requests.flatMap((request) =>
     request.probes.map((probe) => {
-      const days = kept.get(keyOf(request.pageId, request.device, probe));
+      const days = kept.get(countKey(request.pageId, request.device, probe));
       const seen: number[] = [];
       for (let day = from; day < to; day += DAY_MS) seen.push(days?.get(day) ?? 0);
       return { website_id: request.websiteId, page_id: request.pageId, device: request.device, probe_y: probe.y, probe_h: probe.height, probe_share: probe.share, first_day: dayOf(from), seen };
