@@ -1003,7 +1003,7 @@ CREATE TABLE IF NOT EXISTS foldline.seen_day_counts_local ON CLUSTER 'analytics'
     first_day Date,
     seen Array(Float64)
   ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY (website_id, page_id, device, probe_y, probe_h, probe_share, first_day)
-    TTL first_day + INTERVAL 40 DAY
+    TTL addDays(first_day, length(seen) + 31)
     SETTINGS index_granularity = 8192, replicated_deduplication_window = 1000;
 
 CREATE TABLE IF NOT EXISTS foldline.seen_day_counts ON CLUSTER 'analytics' AS foldline.seen_day_counts_local ENGINE = Distributed('analytics', foldline, seen_day_counts_local, cityHash64(website_id));
