@@ -74,10 +74,6 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
       else if (count.day >= from && count.day < to) kept.get(countKey(count.pageId, count.device, count.probe))?.set(count.day, count.seen);
     }
     await store(events, kept, lacking, from, to);
-    for (const key of kept.keys()) {
-      if (kept.size <= MAX_KEPT_PROBES) break;
-      kept.delete(key);
-    }
   }
 
   const settled = requests.flatMap((request) =>
@@ -87,6 +83,11 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
       return { pageId: request.pageId, device: request.device, probe, seen };
     }),
   );
+  // Only once this answer has its days: it may ask about more probes than are kept.
+  for (const key of kept.keys()) {
+    if (kept.size <= MAX_KEPT_PROBES) break;
+    kept.delete(key);
+  }
   return sumOfDays([...settled, ...read]);
 }
 
