@@ -33,7 +33,7 @@ export function splitByTier(boundaries: readonly Date[], withDays: boolean): Seg
       splitHours(start, end, segments);
     }
   }
-  return { day: merge(segments.day), hour: merge(segments.hour), raw: merge(segments.raw) };
+  return { day: joinWindows(segments.day), hour: joinWindows(segments.hour), raw: joinWindows(segments.raw) };
 }
 
 /** Hours only (the hourly rollups). */
@@ -58,12 +58,14 @@ function window(start: number, end: number): TimeWindow {
   return { start: new Date(start), end: new Date(end) };
 }
 
-/** Joins windows that touch, so the SQL carries as few ranges as possible. */
-function merge(windows: TimeWindow[]): TimeWindow[] {
+/** The windows in order of their start, those that touch or overlap made one and empty ones left out, so the SQL
+ * carries as few ranges as possible. */
+export function joinWindows(windows: readonly TimeWindow[]): TimeWindow[] {
   const merged: TimeWindow[] = [];
   for (const current of [...windows].sort((a, b) => a.start.getTime() - b.start.getTime())) {
+    if (current.start >= current.end) continue;
     const last = merged[merged.length - 1];
-    if (last && last.end.getTime() === current.start.getTime()) last.end = current.end;
+    if (last && last.end >= current.start) last.end = current.end > last.end ? current.end : last.end;
     else merged.push({ ...current });
   }
   return merged;

@@ -9,6 +9,7 @@ import { MAX_EVENT_AGE_MS } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
 import type { Probe } from '@foldline/recommendations';
 import type { TimeWindow } from '../query.ts';
+import { joinWindows } from '../segments.ts';
 import { countKey, readSeenCountsByDay, sumOfDays, type ProbeCount, type ProbeRequest } from './evidence-reader.ts';
 
 const DAY_MS = 86_400_000;
@@ -55,9 +56,9 @@ export async function seenCounts(events: EventStore, websiteIds: readonly string
   const within = (start: number, stop: number) => ({ start: new Date(Math.max(start, window.start.getTime())), end: new Date(Math.min(stop, window.end.getTime())) });
   const head = within(window.start.getTime(), first + PAGEVIEW_MARGIN_MS);
   const tail = within(end - PAGEVIEW_MARGIN_MS, window.end.getTime());
-  const read = (await readSeenCountsByDay(events, websiteIds, known, joined([head, tail]))).filter((count) => live(count.day));
+  const read = (await readSeenCountsByDay(events, websiteIds, known, joinWindows([head, tail]))).filter((count) => live(count.day));
   if (lacking.length > 0) {
-    const counted = await readSeenCountsByDay(events, websiteIds, lacking, joined([head, within(from - PAGEVIEW_MARGIN_MS, to + PAGEVIEW_MARGIN_MS), tail]));
+    const counted = await readSeenCountsByDay(events, websiteIds, lacking, joinWindows([head, within(from - PAGEVIEW_MARGIN_MS, to + PAGEVIEW_MARGIN_MS), tail]));
     // A probe no pageview saw on a day has no row: its count that day is 0.
     for (const request of lacking) {
       for (const probe of request.probes) {
@@ -159,18 +160,6 @@ async function store(events: EventStore, kept: Kept, requests: readonly ProbeReq
     }),
   );
   await events.insert(TABLE, rows).catch(() => {});
-}
-
-/** The windows in order of their start, those that meet made one (a statement then reads one time range where it can). */
-function joined(windows: readonly TimeWindow[]): TimeWindow[] {
-  const result: TimeWindow[] = [];
-  for (const window of [...windows].sort((a, b) => a.start.getTime() - b.start.getTime())) {
-    if (window.start >= window.end) continue;
-    const previous = result.at(-1);
-    if (previous && previous.end >= window.start) result[result.length - 1] = { start: previous.start, end: window.end > previous.end ? window.end : previous.end };
-    else result.push(window);
-  }
-  return result;
 }
 
 /** Forgets the days this process keeps in memory for this store (its stored counts stay). */
