@@ -1,9 +1,10 @@
 // A short-lived memory of the recommendations engine's answers per page or website. The evidence is 30 days long, so
 // a minute-old answer says the same; without it the dashboard's KPIs, which total the recommendations of every
 // website, would rerun the engine on every call (at 100 M events 0.45–0.6 s for a website of 40 pages with the settled
-// days' seen counts kept, seen-days.ts; 1.7–2.7 s the very first time). Past the minute, an answer younger than ten is still given at once while a new one is computed behind it
-// for the next look, so a publisher pays the engine's time only on a first look (or after ten quiet minutes). One
-// computation per key runs at a time, however many calls come, and those behind kept answers run one after another.
+// days' seen counts kept, seen-days.ts; 1.7–2.7 s the very first time). Past the minute, an answer younger than ten is
+// still given at once while a new one is computed behind it for the next look, so a publisher pays the engine's time
+// only on a first look (or after ten quiet minutes). One computation per key runs at a time, however many calls come,
+// and those behind kept answers run one after another.
 // An answer that waited on renderings still under way is not kept: the next look should see them.
 import type { EventStore } from '@foldline/event-store';
 import { forgetSeenDays } from './seen-days.ts';
