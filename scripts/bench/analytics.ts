@@ -162,19 +162,8 @@ try {
   const stored: LayoutLookup = async (url, device) => (await app.screenshots.storedLayout(url, device)) ?? { unavailable: 'not rendered' };
   for (const [label, pages] of [['one page', firstPages.filter((p) => p.id === pageId)], ['one website', firstPages]] as const) {
     // Five very first looks, the stored counts deleted before each (not timed).
-    const everTimes: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      await discardSeenDays(app.events, [websites[0]!]);
-      const started = performance.now();
-      await analysePages(context, pages, stored);
-      everTimes.push(performance.now() - started);
-    }
-    everTimes.sort((a, b) => a - b);
-    const ever = { p50: everTimes[2]!, p95: everTimes[4]! };
-    const inProcess = await timed(() => {
-      forgetAnalyses(app.events);
-      return analysePages(context, pages, stored);
-    });
+    const ever = await timed(() => analysePages(context, pages, stored), { runs: 5, before: () => discardSeenDays(app.events, [websites[0]!]) });
+    const inProcess = await timed(() => analysePages(context, pages, stored), { before: async () => forgetAnalyses(app.events) });
     const next = await timed(() => analysePages(context, pages, stored));
     const figures = (name: string, { p50, p95 }: { p50: number; p95: number }) => `${name} p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
     console.log(`recommendations engine (${label}): ${figures('very first look', ever)}; ${figures('first look in a process', inProcess)}; ${figures('new answer', next)}`);
