@@ -301,7 +301,9 @@ describeEachDialect('collect budgets', (dialect) => {
 describeEachDialect('collect website limits', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { COLLECT_WEBSITE_EVENTS_PER_MINUTE: '40', COLLECT_NEW_PAGES_PER_MINUTE: '3', COLLECT_MAX_PAGES: '4' } });
+    t = await createTestApp(dialect, {
+      env: { COLLECT_WEBSITE_EVENTS_PER_MINUTE: '40', COLLECT_NEW_PAGES_PER_MINUTE: '3', COLLECT_MAX_PAGES: '4', COLLECT_NEW_AD_UNITS_PER_MINUTE: '3', COLLECT_MAX_AD_UNITS: '5' },
+    });
   });
   afterAll(() => t.close());
 
@@ -346,6 +348,50 @@ describeEachDialect('collect website limits', (dialect) => {
     const answer = await collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/e` }));
     expect(answer.json().ok).toBe(false);
     expect((await collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/a` }))).json().ok).toBe(true);
+  });
+});
+
+describeEachDialect('collect ad unit limits', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { COLLECT_NEW_AD_UNITS_PER_MINUTE: '3', COLLECT_MAX_AD_UNITS: '5' } });
+  });
+  afterAll(() => t.close());
+
+  const impression = (key: string) => ({ k: 'ad' as const, a: 0, slot: adSlot({ key, name: key, gid: undefined, sel: `#${key}` }), imp: randomUUID(), ev: 'impression' as const });
+  const unitsOf = async (websiteId: string) =>
+    (await t.app.metadata.db.selectFrom('ad_units').select('slot_key').where('website_id', '=', websiteId).execute()).map((unit) => unit.slot_key).sort();
+
+  it('holds a flood of invented slot keys to the new units a minute, counted as ad_unit_limit, keeping the pageview and known units', async () => {
+    await clearOfMinuteEnd();
+    const site = await insertWebsite(t.app);
+    const before = t.app.ingest.stats().dropped.ad_unit_limit;
+    // One beacon with five invented slots: three are registered this minute, two dropped with only their events.
+    const answer = await collect(t.app, beacon(site, [pageviewEvent(), ...['s1', 's2', 's3', 's4', 's5'].map(impression)]));
+    expect(answer.json().ok).toBe(true);
+    expect(t.app.ingest.stats().dropped.ad_unit_limit - before).toBe(2);
+    expect(await unitsOf(site.id)).toEqual(['s1', 's2', 's3']);
+    expect(await storedPageviews(t.app, site.id)).toBe(1);
+    // A known unit keeps collecting in the same minute.
+    expect((await collect(t.app, beacon(site, [impression('s1')]))).json().ok).toBe(true);
+    await t.app.ingest.flush();
+    const [row] = await t.app.events.query<{ n: string }>('SELECT count() AS n FROM foldline.ad_events WHERE website_id = {websiteId:UUID}', { websiteId: site.id });
+    expect(Number(row!.n)).toBe(4);
+  });
+
+  it('refuses new units once the website has its most, counting the store\'s units from before this process', async () => {
+    const site = await insertWebsite(t.app);
+    const pageId = randomUUID();
+    const now = new Date().toISOString();
+    await t.app.metadata.db.insertInto('pages').values({ id: pageId, website_id: site.id, url_path: '/old', origin: `https://${site.domain}`, title: 'Old', status: 'active', created_at: now, last_activity: now }).execute();
+    await t.app.metadata.db
+      .insertInto('ad_units')
+      .values(['o1', 'o2', 'o3', 'o4'].map((slot_key) => ({ id: randomUUID(), website_id: site.id, page_id: pageId, slot_key, name: slot_key, ad_format: '300x250', width: 300, height: 250, position_selector: `#${slot_key}`, position_x: 0, position_y: 0, status: 'active', created_at: now, last_detected: now })))
+      .execute();
+    const before = t.app.ingest.stats().dropped.ad_unit_limit;
+    await collect(t.app, beacon(site, [pageviewEvent(), impression('n1'), impression('n2')]));
+    expect(t.app.ingest.stats().dropped.ad_unit_limit - before).toBe(1);
+    expect(await unitsOf(site.id)).toEqual(['n1', 'o1', 'o2', 'o3', 'o4']);
   });
 });
 

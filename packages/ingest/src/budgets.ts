@@ -18,6 +18,11 @@ export interface CollectLimits {
   newPagesPerWebsite: number;
   /** Pages a website may have in all. */
   pagesPerWebsite: number;
+  /** Ad units (a slot on a page) a website may gain in a minute: a new page brings its few slots, a flood of
+   * invented slot keys thousands. */
+  newAdUnitsPerWebsite: number;
+  /** Ad units a website may have in all: the Ad Units tab, the KPIs and the advice read every one of them. */
+  adUnitsPerWebsite: number;
 }
 
 export const DEFAULT_COLLECT_LIMITS: CollectLimits = {
@@ -26,6 +31,8 @@ export const DEFAULT_COLLECT_LIMITS: CollectLimits = {
   eventsPerWebsite: 600_000,
   newPagesPerWebsite: 600,
   pagesPerWebsite: 100_000,
+  newAdUnitsPerWebsite: 1_200,
+  adUnitsPerWebsite: 20_000,
 };
 
 const WINDOW_MS = 60_000;

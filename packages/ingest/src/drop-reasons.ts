@@ -23,6 +23,9 @@ export const DROP_REASONS = [
   'website_budget',
   /** A new page would pass the website's limit of new pages a minute or of pages in all. */
   'page_limit',
+  /** An ad event of a new ad unit that would pass the website's limit of new units a minute or of units in all (its
+   * pageview's other events are kept). */
+  'ad_unit_limit',
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 

@@ -198,12 +198,12 @@ export const steps: readonly Step[] = [
       const urlPath = (decodeSafely(url.pathname) || '/').slice(0, 2048);
       const pageId = await parts.registry.pageId({ websiteId: site.id, urlPath, origin: url.origin, title: pageviewEvent?.t ?? '', at: receivedAt });
       const adUnitIds = new Map<string, string>();
+      const refused = new Set<string>();
       for (const event of batch.events) {
-        if (event.k !== 'ad' || adUnitIds.has(event.slot.key)) continue;
+        if (event.k !== 'ad' || adUnitIds.has(event.slot.key) || refused.has(event.slot.key)) continue;
         const slot = event.slot;
-        adUnitIds.set(
-          slot.key,
-          await parts.registry.adUnitId({
+        const adUnitId = await parts.registry
+          .adUnitId({
             websiteId: site.id,
             pageId,
             slotKey: slot.key,
@@ -215,8 +215,18 @@ export const steps: readonly Step[] = [
             width: slot.w,
             height: slot.h,
             at: receivedAt,
-          }),
-        );
+          })
+          .catch((error: unknown) => {
+            // Only this slot's ad events go: the pageview, its spans and its known units still count.
+            if (error instanceof PayloadDropped && error.reason === 'ad_unit_limit') return undefined;
+            throw error;
+          });
+        if (adUnitId) adUnitIds.set(slot.key, adUnitId);
+        else refused.add(slot.key);
+      }
+      if (refused.size > 0) {
+        dropEvents(batch, 'ad_unit_limit', (e) => e.k !== 'ad' || !refused.has(e.slot.key));
+        if (batch.events.length === 0) return;
       }
       const width = payload.vw ?? viewportWidthOf(batch.events);
       let device = width !== undefined ? deviceFromViewportWidth(width) : parts.devices.get(payload.pv) ?? 'unknown';

@@ -2,8 +2,9 @@
 // last_detected are refreshed at most once a minute per page or unit (of event time), never on every event.
 import { randomUUID } from 'node:crypto';
 import type { MetadataDb } from '@foldline/metadata';
-import { MinuteCounter, type CollectLimits } from './budgets.ts';
+import type { CollectLimits } from './budgets.ts';
 import { PayloadDropped } from './drop-reasons.ts';
+import { GrowthQuota } from './quota.ts';
 
 /** How often (event time) a known page's last_activity or a unit's last_detected is written again. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -53,15 +54,17 @@ export interface Registry {
 
 const iso = (time: number) => new Date(time).toISOString();
 
-export type PageLimits = Pick<CollectLimits, 'newPagesPerWebsite' | 'pagesPerWebsite'>;
+export type RegistryLimits = Pick<CollectLimits, 'newPagesPerWebsite' | 'pagesPerWebsite' | 'newAdUnitsPerWebsite' | 'adUnitsPerWebsite'>;
 
-export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (error: unknown) => void): Registry {
+export function createRegistry(db: MetadataDb, limits: RegistryLimits, onError: (error: unknown) => void): Registry {
   const pages = new Map<string, Entry>();
-  const newPages = new MinuteCounter();
-  /** Pages per website, counted in the store once and then kept up to date here (another process's new pages are
-   * seen on this process's next start: the limit is a bound against floods, not an exact quota). */
-  const pageTotals = new Map<string, number>();
-  const countingPages = new Map<string, Promise<void>>();
+  const countOf = (table: 'pages' | 'ad_units') => async (websiteId: string) => {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('website_id', '=', websiteId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const newPages = new GrowthQuota({ reason: 'page_limit', noun: 'pages', perMinute: limits.newPagesPerWebsite, total: limits.pagesPerWebsite, countStored: countOf('pages') });
+  // A unit is one slot on one page (what the tracker reports), so a flood of invented slot keys is held here.
+  const newUnits = new GrowthQuota({ reason: 'ad_unit_limit', noun: 'ad units', perMinute: limits.newAdUnitsPerWebsite, total: limits.adUnitsPerWebsite, countStored: countOf('ad_units') });
   const units = new Map<string, Entry>();
   /** The version (updated_at) of each website's row when last seen. */
   const versions = new Map<string, string>();
@@ -105,7 +108,7 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
       db.selectFrom('pages').select(['id', 'last_activity']).where('website_id', '=', s.websiteId).where('url_path', '=', s.urlPath).executeTakeFirst();
     const existing = await find();
     if (existing) return { id: existing.id, touched: existing.last_activity ? Date.parse(existing.last_activity) : 0 };
-    await admitNewPage(s.websiteId);
+    await newPages.admit(s.websiteId);
     // Another collector process may insert the same page at the same moment: the unique key settles it.
     await db
       .insertInto('pages')
@@ -127,38 +130,12 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
     };
   }
 
-  /** Throws a page_limit drop when the website may not gain a page now; otherwise counts the page it gains. */
-  async function admitNewPage(websiteId: string): Promise<void> {
-    if (!pageTotals.has(websiteId)) {
-      let counting = countingPages.get(websiteId);
-      if (!counting) {
-        counting = db
-          .selectFrom('pages')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('website_id', '=', websiteId)
-          .executeTakeFirstOrThrow()
-          .then((row) => void pageTotals.set(websiteId, Number(row.n)))
-          .finally(() => countingPages.delete(websiteId));
-        countingPages.set(websiteId, counting);
-      }
-      await counting;
-    }
-    // From here to the count's update nothing awaits, so concurrent new pages are counted one by one.
-    const pagesNow = pageTotals.get(websiteId) ?? 0;
-    if (pagesNow >= limits.pagesPerWebsite) {
-      throw new PayloadDropped('page_limit', `This website has ${limits.pagesPerWebsite} pages, the most it may have`);
-    }
-    if (newPages.add(websiteId) > limits.newPagesPerWebsite) {
-      throw new PayloadDropped('page_limit', `This website gained ${limits.newPagesPerWebsite} new pages this minute, the most it may`);
-    }
-    pageTotals.set(websiteId, pagesNow + 1);
-  }
-
   async function loadUnit(s: AdUnitSighting): Promise<Entry> {
     const find = () =>
       db.selectFrom('ad_units').select(['id', 'last_detected']).where('page_id', '=', s.pageId).where('slot_key', '=', s.slotKey).executeTakeFirst();
     const existing = await find();
     if (existing) return { id: existing.id, touched: Date.parse(existing.last_detected) };
+    await newUnits.admit(s.websiteId);
     await db
       .insertInto('ad_units')
       .values({ id: randomUUID(), website_id: s.websiteId, page_id: s.pageId, slot_key: s.slotKey, ad_format: `${s.width}x${s.height}`, width: s.width, height: s.height, ...unitFields(s), status: 'active', created_at: iso(s.at) })
@@ -176,7 +153,8 @@ export function createRegistry(db: MetadataDb, limits: PageLimits, onError: (err
     for (const map of [pages, units]) {
       for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
     }
-    pageTotals.delete(websiteId);
+    newPages.forget(websiteId);
+    newUnits.forget(websiteId);
   }
 
   return {

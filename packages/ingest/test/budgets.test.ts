@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBudgets, MinuteCounter, type CollectLimits } from '../src/budgets.ts';
 
-const limits: CollectLimits = { beaconsPerPageview: 3, pageviewsPerSession: 2, eventsPerWebsite: 20, newPagesPerWebsite: 1, pagesPerWebsite: 1 };
+const limits: CollectLimits = { beaconsPerPageview: 3, pageviewsPerSession: 2, eventsPerWebsite: 20, newPagesPerWebsite: 1, pagesPerWebsite: 1, newAdUnitsPerWebsite: 1, adUnitsPerWebsite: 1 };
 
 function clock(start = 0) {
   const state = { now: start };
