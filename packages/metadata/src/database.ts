@@ -10,6 +10,7 @@ import * as pageSearchTrigrams from './migrations/2026-11-23T2330-page-search-tr
 import * as signInThrottle from './migrations/2026-11-24T0900-sign-in-throttle.ts';
 import * as adUnitNames from './migrations/2026-11-24T1000-ad-unit-names.ts';
 import * as visitorSalts from './migrations/2026-11-24T1100-visitor-salts.ts';
+import * as adUnitsByWebsiteId from './migrations/2026-11-25T1000-ad-units-by-website-id.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T0900-sign-in-throttle': signInThrottle,
   '2026-11-24T1000-ad-unit-names': adUnitNames,
   '2026-11-24T1100-visitor-salts': visitorSalts,
+  '2026-11-25T1000-ad-units-by-website-id': adUnitsByWebsiteId,
 };
 
 export interface MetadataOptions {

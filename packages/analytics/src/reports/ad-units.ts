@@ -14,6 +14,7 @@ import { ratio, type AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows } from '../periods.ts';
 import { adUnitsInScope, NotFoundError, websitesInScope } from '../scope.ts';
+import { mapInSlices, yieldToEventLoop } from '../event-loop.ts';
 
 export interface AdUnitsParams {
   websiteId: string;
@@ -62,7 +63,9 @@ export async function adUnits(context: AnalyticsContext, params: AdUnitsParams):
     };
   };
 
-  const units = [...groupBy(slots, (slot) => slot.unit_key).values()].map((unitSlots) => unitRow(unitSlots, unitSlots.map(placement)));
+  await yieldToEventLoop();
+  const units = await mapInSlices([...groupBy(slots, (slot) => slot.unit_key).values()], (unitSlots) => unitRow(unitSlots, unitSlots.map(placement)));
+  await yieldToEventLoop();
   const median = medianOf(units.filter((unit) => unit.impressions > 0).map((unit) => unit.viewability));
   const search = params.search?.toLowerCase();
   const matching = units
@@ -78,6 +81,7 @@ export async function adUnits(context: AnalyticsContext, params: AdUnitsParams):
       const onPage = unit.slots.filter((slot) => slot.page_id === params.pageId);
       return onPage.length === 0 ? [] : [unitRow(onPage, onPage.map(placement))];
     });
+  await yieldToEventLoop();
   matching.sort(comparator(params.sort, params.order));
 
   const impressionsTotal = matching.reduce((sum, unit) => sum + unit.impressions, 0);
@@ -136,7 +140,11 @@ function unitRow(slots: Slot[], placements: (AdUnitPlacementRow & { viewable: nu
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 
