@@ -17,10 +17,12 @@ FROM node:20-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ca-certificates chromium fonts-liberation fonts-noto-color-emoji tini \
   && rm -rf /var/lib/apt/lists/*
+# DEMO=0: a deployment creates no demo account unless asked (DEMO=1); apps/server/test/image-env.test.ts checks it.
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \
   DATA_DIR=/data \
+  DEMO=0 \
   CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
 # node_modules whole, dev dependencies included: the server runs its TypeScript through tsx, and bundles the

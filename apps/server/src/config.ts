@@ -65,6 +65,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo account and demo publisher site on an empty data directory. */
   DEMO: booleanVar.default(true),
+  /** The demo account's password when it is created; unset, one is generated for this installation. */
+  DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Lets the screenshot service and installation check fetch private or loopback addresses. Off unless the operator
    * says so: a signed-in user names the URLs, and would otherwise reach the server's own network. */
   ALLOW_PRIVATE_FETCH: booleanVar.default(false),
@@ -75,6 +77,8 @@ const envSchema = z.object({
   COLLECT_WEBSITE_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.eventsPerWebsite),
   COLLECT_NEW_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.newPagesPerWebsite),
   COLLECT_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.pagesPerWebsite),
+  COLLECT_NEW_AD_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.newAdUnitsPerWebsite),
+  COLLECT_MAX_AD_UNITS: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.adUnitsPerWebsite),
 });
 
 /** Every variable the configuration reads (deploy/compose.yaml is checked against these). */
@@ -93,6 +97,8 @@ export interface Config {
   contactEmail: string | undefined;
   logLevel: string;
   demo: boolean;
+  /** The operator's DEMO_PASSWORD: the demo account gets it when created (else a generated one). */
+  demoPassword: string | undefined;
   /** What outbound fetches (screenshots, installation check) may reach: the demo site's own host even when private
    * addresses are refused. */
   fetchPolicy: FetchPolicy;
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // A collector process never seeds: the dashboard process does.
     demo: e.DEMO && e.SERVE === 'all',
+    demoPassword: e.DEMO_PASSWORD,
     fetchPolicy: {
       allowPrivate: e.ALLOW_PRIVATE_FETCH,
       // The demo site is served by this server on its own port; only that port, not every service on loopback.
@@ -148,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventsPerWebsite: e.COLLECT_WEBSITE_EVENTS_PER_MINUTE,
       newPagesPerWebsite: e.COLLECT_NEW_PAGES_PER_MINUTE,
       pagesPerWebsite: e.COLLECT_MAX_PAGES,
+      newAdUnitsPerWebsite: e.COLLECT_NEW_AD_UNITS_PER_MINUTE,
+      adUnitsPerWebsite: e.COLLECT_MAX_AD_UNITS,
     },
   };
 }

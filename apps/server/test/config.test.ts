@@ -69,6 +69,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, CHROMIUM_PATH: '/opt/chrome/chrome' }).chromiumPath).toBe('/opt/chrome/chrome');
   });
 
+  it('takes a demo password of 12 or more characters, and has none of its own', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).demoPassword).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: 'twelve-chars' }).demoPassword).toBe('twelve-chars');
+    expect(() => loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: 'short' })).toThrow(/^\s+DEMO_PASSWORD: must be at least 12 characters$/m);
+  });
+
   it('trusts forwarded addresses only from the proxies named in TRUST_PROXY', () => {
     const trust = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
     expect(trust('0')).toBe(false);
@@ -89,6 +95,7 @@ describe('loadConfig', () => {
     ['CONTACT_EMAIL', 'not-an-address'],
     ['LOG_LEVEL', 'loud'],
     ['DEMO', 'maybe'],
+    ['DEMO_PASSWORD', 'eleven-char'],
     ['ALLOW_PRIVATE_FETCH', 'yes'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', 'proxy.example.com'],

@@ -1,21 +1,61 @@
 // The demo plugin: the demo site answers on news.localhost only, and seeding creates the account, stores events
-// through the ingest pipeline, and does not seed again on a second start.
-import { mkdtempSync, rmSync } from 'node:fs';
+// through the ingest pipeline, and does not seed again on a second start. The account's password is no fixed one:
+// generated per installation (or DEMO_PASSWORD), logged once, kept in DATA_DIR/demo-password, never reset by a restart.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSeedState, writeSeedState } from '@foldline/demo/seed/seed-state';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-demo-'));
-const start = async () => {
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }), { logger: false, serveWebApp: false });
-  await app.ready();
-  return app;
+const DEMO_EMAIL = 'demo@foldline.local';
+/** What every demo account had before passwords were generated: it was published. */
+const PUBLISHED_PASSWORD = 'foldline-demo';
+
+const dirs: string[] = [];
+const newDataDir = (name: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), `foldline-${name}-`));
+  dirs.push(dir);
+  return dir;
 };
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The messages the app logs (its logger is off in tests, but the calls are made), captured before it starts. Only
+ * the text: the objects beside it are inject's raw requests here, which pino's serializers would reduce to their URL. */
+function captureLog(app: FastifyInstance): string[] {
+  const lines: string[] = [];
+  for (const level of ['info', 'warn', 'error'] as const) {
+    vi.spyOn(app.log, level).mockImplementation(((...args: unknown[]) => {
+      lines.push(args.filter((arg) => typeof arg === 'string').join(' '));
+    }) as never);
+  }
+  return lines;
+}
+
+const open = async (dataDir: string, env: Record<string, string> = {}) => {
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+  const app = await buildApp(config, { logger: false, serveWebApp: false });
+  const log = captureLog(app);
+  await app.ready();
+  return { app, log };
+};
+
+/** The password as the quick-start user finds it once the log has scrolled. */
+const passwordFile = (dataDir: string) => path.join(dataDir, 'demo-password');
+const filePassword = (dataDir: string) => readFileSync(passwordFile(dataDir), 'utf8').trim();
+
+const login = (app: FastifyInstance, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password } });
+
+const dataDir = newDataDir('demo');
+const start = async () => (await open(dataDir)).app;
 
 describe('demo', () => {
   it('serves the demo site on news.localhost and not on other hosts, seeds once', async () => {
@@ -39,29 +79,132 @@ describe('demo', () => {
       expect(other.body).not.toContain('Daily Gazette');
       expect((await app.inject({ url: '/api/health', headers: { host: 'news.localhost' } })).statusCode).toBe(200);
 
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@foldline.local', password: 'foldline-demo' } });
-      expect(login.statusCode).toBe(200);
+      expect((await login(app, filePassword(dataDir))).statusCode).toBe(200);
       const [row] = await app.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews');
       expect(Number(row?.n)).toBeGreaterThan(100);
     } finally {
       await app.close();
     }
 
-    const again = await start();
+    const { app: again, log } = await open(dataDir);
     try {
       const before = await again.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews');
       const second = await again.demo.seed({ days: 2 });
       expect(second.outcome).toBe('already-seeded');
       const after = await again.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews');
       expect(after).toEqual(before);
+      // Listening logs where the demo is; the seed it starts finds the history done.
+      await again.listen({ host: '127.0.0.1', port: 0 });
     } finally {
       await again.close();
     }
+    const password = filePassword(dataDir);
+    expect(log).toContain(`Demo site: http://news.localhost:3000/ — demo account ${DEMO_EMAIL}, its first password in ${passwordFile(dataDir)}`);
+    expect(log.filter((line) => line.includes(password))).toEqual([]);
   });
+
+  it('gives each installation its own password, logged once and kept owner-only in DATA_DIR/demo-password', async () => {
+    const passwords: string[] = [];
+    for (const dir of [newDataDir('demo-a'), newDataDir('demo-b')]) {
+      const { app, log } = await open(dir);
+      try {
+        expect((await app.demo.seed({ days: 0 })).outcome).toBe('seeded');
+        const password = filePassword(dir);
+        passwords.push(password);
+        expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+        expect(statSync(passwordFile(dir)).mode & 0o777).toBe(0o600);
+        expect(log.filter((line) => line.includes(password))).toEqual([
+          `Demo account created: sign in as ${DEMO_EMAIL} with the password ${password} (also in ${passwordFile(dir)})`,
+        ]);
+        expect((await login(app, password)).statusCode).toBe(200);
+        expect((await login(app, PUBLISHED_PASSWORD)).statusCode).toBe(401);
+      } finally {
+        await app.close();
+      }
+    }
+    expect(passwords[0]).not.toBe(passwords[1]);
+  });
+
+  it('keeps the password over restarts, the first one and the one the user chose', async () => {
+    const dir = newDataDir('demo-restart');
+    const first = await open(dir);
+    let password: string;
+    try {
+      await first.app.demo.seed({ days: 0 });
+      password = filePassword(dir);
+    } finally {
+      await first.app.close();
+    }
+
+    const second = await open(dir);
+    try {
+      await second.app.demo.seed({ days: 0 });
+      expect(filePassword(dir)).toBe(password);
+      expect(second.log.filter((line) => line.includes(password))).toEqual([]);
+      const session = (await login(second.app, password)).json() as { tokens: { accessToken: string }; user: { user_id: string } };
+      const changed = await second.app.inject({
+        method: 'PUT',
+        url: `/api/users/${session.user.user_id}/password`,
+        headers: { authorization: `Bearer ${session.tokens.accessToken}` },
+        payload: { currentPassword: password, newPassword: 'the demo is mine now' },
+      });
+      expect(changed.statusCode).toBe(200);
+    } finally {
+      await second.app.close();
+    }
+
+    const third = await open(dir);
+    try {
+      await third.app.demo.seed({ days: 0 });
+      expect((await login(third.app, 'the demo is mine now')).statusCode).toBe(200);
+      expect((await login(third.app, password)).statusCode).toBe(401);
+    } finally {
+      await third.app.close();
+    }
+  }, 60_000);
+
+  it('gives the account DEMO_PASSWORD when set, without logging it', async () => {
+    const dir = newDataDir('demo-set');
+    const { app, log } = await open(dir, { DEMO_PASSWORD: 'operator chosen 1' });
+    try {
+      await app.demo.seed({ days: 0 });
+      expect((await login(app, 'operator chosen 1')).statusCode).toBe(200);
+      expect(log).toContain(`Demo account created: sign in as ${DEMO_EMAIL} with the password set in DEMO_PASSWORD (also in ${passwordFile(dir)})`);
+      expect(log.filter((line) => line.includes('operator chosen 1'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('replaces the published password of an account made before, even with DEMO off, and ends its sign-ins', async () => {
+    const dir = newDataDir('demo-published');
+    const old = await open(dir);
+    let refreshToken: string;
+    try {
+      await old.app.demo.seed({ days: 0 });
+      // As an earlier version made it.
+      await old.app.metadata.db.updateTable('users').set({ password_hash: await hashPassword(PUBLISHED_PASSWORD) }).where('email', '=', DEMO_EMAIL).execute();
+      refreshToken = ((await login(old.app, PUBLISHED_PASSWORD)).json() as { tokens: { refreshToken: string } }).tokens.refreshToken;
+    } finally {
+      await old.app.close();
+    }
+
+    const upgraded = await open(dir, { DEMO: '0' });
+    try {
+      const password = filePassword(dir);
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect((await login(upgraded.app, PUBLISHED_PASSWORD)).statusCode).toBe(401);
+      expect((await login(upgraded.app, password)).statusCode).toBe(200);
+      expect((await upgraded.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } })).statusCode).toBe(401);
+      expect(upgraded.log.filter((line) => line.includes(password))).toHaveLength(1);
+    } finally {
+      await upgraded.app.close();
+    }
+  }, 60_000);
 
   it('resumes an interrupted seed without counting the rewritten days twice in the rollups', async () => {
     const resumeDir = mkdtempSync(path.join(tmpdir(), 'foldline-demo-resume-'));
-    const open = async () => {
+    const openResume = async () => {
       const app = await buildApp(loadConfig({ DATA_DIR: resumeDir, DEMO: '1', LOG_LEVEL: 'silent' }), { logger: false, serveWebApp: false });
       await app.ready();
       return app;
@@ -83,7 +226,7 @@ describe('demo', () => {
         (SELECT sum(scroll_sum) FROM foldline.page_stats_hourly) AS hourly_scroll,
         (SELECT sum(scroll_sum) FROM foldline.site_stats_hourly) AS site_scroll`);
     try {
-      const first = await open();
+      const first = await openResume();
       let complete: Record<string, number> | undefined;
       try {
         await first.demo.seed({ days: 3 });
@@ -95,7 +238,7 @@ describe('demo', () => {
       const state = readSeedState(resumeDir)!;
       writeSeedState(resumeDir, { ...state, completedDays: 1, done: false });
 
-      const second = await open();
+      const second = await openResume();
       try {
         expect((await second.demo.seed({ days: 3 })).outcome).toBe('seeded');
         const [resumed] = await rollupsAgainstRaw(second);

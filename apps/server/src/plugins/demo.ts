@@ -1,5 +1,8 @@
 // The demo: the Daily Gazette publisher site on its own host name, and on an empty data directory a demo account
 // owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic.
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { discardSeenDays, forgetAnalyses } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
@@ -7,7 +10,7 @@ import {
   DEMO_EMAIL,
   DEMO_HISTORY_DAYS,
   DEMO_HOST,
-  DEMO_PASSWORD,
+  DEMO_PASSWORD_FILE,
   DEMO_SEED,
   DEMO_USER_NAME,
   DEMO_WEBSITE_NAME,
@@ -16,11 +19,12 @@ import { readSeedState, writeSeedState, type SeedState } from '@foldline/demo/se
 import { historyDays } from '@foldline/demo/simulator/history';
 import { serveDemoSite } from '@foldline/demo/site/site';
 import { deleteWebsiteEventsBetween, toEventTime } from '@foldline/event-store';
+import { nowIso } from '@foldline/metadata';
 import { findUserByEmail, insertUser } from '@foldline/metadata/users/users.repository';
 import { listWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import { createWebsite } from '../services/websites.service.ts';
 
@@ -50,25 +54,85 @@ interface DemoWebsite {
   userId: string;
   websiteId: string;
   trackingCode: string;
-  created: boolean;
+}
+
+/** The password every demo account was created with before passwords were generated. It was published (README, this
+ * repository), so an account that still has it is anybody's: it is only ever checked against, to replace it. */
+const PUBLISHED_DEMO_PASSWORD = 'foldline-demo';
+
+/** A new demo account's password: the operator's DEMO_PASSWORD, else one generated for this installation (144 bits). */
+function newDemoPassword(config: Config): string {
+  return config.demoPassword ?? randomBytes(18).toString('base64url');
+}
+
+const demoPasswordFile = (config: Config) => path.join(config.dataDir, DEMO_PASSWORD_FILE);
+
+/** Keeps the password where the quick-start user finds it after the log has scrolled, readable by the owner only. */
+function keepDemoPassword(config: Config, password: string): string {
+  const file = demoPasswordFile(config);
+  // Removed first: the mode applies only to a file that writeFileSync creates, not to an old one it overwrites.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return file;
+}
+
+/** How the log names a new password, once: a generated one is shown (the quick start needs it at once), the
+ * operator's own is not (they know it, and logs travel further than the environment). */
+function describePassword(config: Config, password: string, file: string): string {
+  return config.demoPassword ? `the password set in DEMO_PASSWORD (also in ${file})` : `the password ${password} (also in ${file})`;
+}
+
+/** The demo account as the log names it after the start: the password itself was logged once, when the account was
+ * made, so only where it is kept (no file: the account predates it, or the data directory was replaced). */
+function demoAccountHint(config: Config): string {
+  const file = demoPasswordFile(config);
+  return existsSync(file) ? `demo account ${DEMO_EMAIL}, its first password in ${file}` : `demo account ${DEMO_EMAIL}`;
+}
+
+/** The demo user, made with a new password when missing. An existing one keeps its password: a restart never resets
+ * it, whether it is the first one or one the user chose. */
+async function ensureUser(app: FastifyInstance, config: Config): Promise<{ id: string }> {
+  const db = app.metadata.db;
+  const user = await findUserByEmail(db, DEMO_EMAIL);
+  if (user) return user;
+  const password = newDemoPassword(config);
+  // Kept before the account exists: if the file cannot be written, no account is left with a password nobody has.
+  const file = keepDemoPassword(config, password);
+  const created = await insertUser(db, { name: DEMO_USER_NAME, email: DEMO_EMAIL, passwordHash: await hashPassword(password) });
+  app.log.info(`Demo account created: sign in as ${DEMO_EMAIL} with ${describePassword(config, password, file)}`);
+  return created;
 }
 
 /** The demo user and website: found, or made (the website only while no seed has finished). */
-async function ensureAccount(app: FastifyInstance, state: SeedState | undefined): Promise<DemoWebsite | undefined> {
-  const db = app.metadata.db;
-  let user = await findUserByEmail(db, DEMO_EMAIL);
-  let created = false;
-  if (!user) {
-    user = await insertUser(db, { name: DEMO_USER_NAME, email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD) });
-    created = true;
-  }
-  const websites = await listWebsitesOfUser(db, user.id);
+async function ensureAccount(app: FastifyInstance, config: Config, state: SeedState | undefined): Promise<DemoWebsite | undefined> {
+  const user = await ensureUser(app, config);
+  const websites = await listWebsitesOfUser(app.metadata.db, user.id);
   const existing = websites.find((website) => website.id === state?.websiteId) ?? websites.find((website) => website.domain === DEMO_HOST);
-  if (existing) return { userId: user.id, websiteId: existing.id, trackingCode: existing.tracking_code, created };
+  if (existing) return { userId: user.id, websiteId: existing.id, trackingCode: existing.tracking_code };
   // The owner deleted the demo website after it was seeded: respect that.
   if (state?.done) return undefined;
   const { data } = await createWebsite(app, user.id, { name: DEMO_WEBSITE_NAME, domain: DEMO_HOST, timezone: 'UTC', status: 'active' });
-  return { userId: user.id, websiteId: data.website.website_id, trackingCode: data.website.tracking_code, created: true };
+  return { userId: user.id, websiteId: data.website.website_id, trackingCode: data.website.tracking_code };
+}
+
+/** A demo account made before passwords were generated still has the published one: it gets a new password and
+ * every sign-in with the old one ends. Runs whether DEMO is on or not, since the account outlives the setting. */
+async function retirePublishedPassword(app: FastifyInstance, config: Config): Promise<void> {
+  const db = app.metadata.db;
+  const user = await findUserByEmail(db, DEMO_EMAIL);
+  if (!user || !(await verifyPassword(PUBLISHED_DEMO_PASSWORD, user.password_hash))) return;
+  const password = newDemoPassword(config);
+  // Only if the hash is still the old one: of several processes starting together, one replaces it.
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+    .where('id', '=', user.id)
+    .where('password_hash', '=', user.password_hash)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return;
+  await app.tokens.revokeUserSignIns(db, user.id);
+  const file = keepDemoPassword(config, password);
+  app.log.warn(`The demo account ${DEMO_EMAIL} had the published password: it was replaced by ${describePassword(config, password, file)}, and its sign-ins were ended`);
 }
 
 function createDemo(app: FastifyInstance, config: Config, isStopping: () => boolean): Demo {
@@ -80,10 +144,9 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     const startedAt = performance.now();
     const result = (outcome: DemoSeedResult['outcome'], stored = 0, beacons = 0): DemoSeedResult => ({ outcome, stored, beacons, ms: Math.round(performance.now() - startedAt) });
     let state = readSeedState(config.dataDir);
-    const account = await ensureAccount(app, state);
+    const account = await ensureAccount(app, config, state);
     if (!account) return result('no-website');
     code = account.trackingCode;
-    if (account.created) app.log.info(`Demo account created: sign in as ${DEMO_EMAIL} with the password ${DEMO_PASSWORD}`);
     if (state?.done && state.websiteId === account.websiteId) return result('already-seeded');
 
     if (!state || state.websiteId !== account.websiteId) {
@@ -149,6 +212,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    app.addHook('onReady', () => retirePublishedPassword(app, config));
     if (!config.demo) return;
     let stopping = false;
     const demo = createDemo(app, config, () => stopping);
@@ -172,7 +236,7 @@ export default fp<{ config: Config }>(
     let seeding: Promise<unknown> | undefined;
     app.addHook('onListen', async () => {
       seeding = demo.seed().then(
-        () => app.log.info(`Demo site: http://${DEMO_HOST}:${config.port}/ — demo account ${DEMO_EMAIL} / ${DEMO_PASSWORD}`),
+        () => app.log.info(`Demo site: http://${DEMO_HOST}:${config.port}/ — ${demoAccountHint(config)}`),
         (error: unknown) => app.log.error({ err: error }, 'demo seeding failed'),
       );
     });
@@ -182,5 +246,5 @@ export default fp<{ config: Config }>(
       await seeding;
     });
   },
-  { name: 'demo', dependencies: ['stores', 'ingest'] },
+  { name: 'demo', dependencies: ['stores', 'authentication', 'ingest'] },
 );
