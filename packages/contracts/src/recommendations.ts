@@ -33,13 +33,26 @@ const recommendationBase = z.object({
   /** Width and height of the unit the advice is about once applied. */
   size: z.object({ width: z.number(), height: z.number() }),
   expected: z.object({
-    /** Share of pageviews (percent) in which the unit is viewable today (measured; 0 for a new placement). */
+    /** View rate today: the share of pageviews (percent) in which the unit is viewable (measured; 0 for a new
+     * placement). Not its viewability, which is viewable ÷ measurable impressions. */
     current_view_rate: z.number(),
-    /** The model's share of pageviews (percent) in which it would be viewable, and the lower end of its 95 % interval. */
+    /** The model's view rate (percent of pageviews) for it after the change, and the low and high ends of its range:
+     * the 95 % sampling interval widened by the model's calibration error (its mean error, in points) on each side. */
     predicted_view_rate: z.number(),
     predicted_view_rate_low: z.number(),
-    /** Extra viewable impressions over 30 days at the window's traffic. */
+    predicted_view_rate_high: z.number(),
+    /** Extra viewable impressions over 30 days at the window's traffic, and its range: the predicted range against the
+     * measured rate's 95 % interval (low = pageviews × (predicted low − current high)). Negative where a format change
+     * trades impressions for value. */
     extra_viewable_impressions: z.number(),
+    extra_viewable_impressions_low: z.number(),
+    extra_viewable_impressions_high: z.number(),
+    /** Change in the page's expected ad value on this device per 1,000 pageviews — the sum over its units of view rate
+     * × relative value of a viewable impression of the unit's format (300x250 = 1; the default table of relative values
+     * unless the website has its own) — and its range, built like the impressions'. */
+    value_gain: z.number(),
+    value_gain_low: z.number(),
+    value_gain_high: z.number(),
   }),
   evidence: z.object({ pageviews: z.number(), impressions: z.number() }),
   confidence: z.enum(['high', 'medium', 'low']),
@@ -92,7 +105,9 @@ export const recommendationsResponseSchema = z.object({
     window: z.object({ start: z.string(), end: z.string() }),
     min_pageviews: z.number(),
     pages: z.array(pageAnalysisSchema),
-    /** The recommendations' extra viewable impressions and today's viewable impressions on the same pages. */
+    /** The extra viewable impressions the recommendations promise at least (the low ends of their ranges, leaving out
+     * low-confidence ones; as the dashboard's optimization potential counts them) and today's viewable impressions on
+     * the same pages. */
     extra_viewable_impressions: z.number(),
     viewable_impressions: z.number(),
     /** The first in percent of the second: the optimization potential of these pages. */

@@ -1,9 +1,23 @@
 // Where an ad could go in a page's main column: the breaks between its blocks of text, read from the element map of
-// the page as the screenshot service rendered it (the box of every element under the tracker's selector). The main
-// column is the parent holding the most paragraph height; a break is the bottom of each text block in it.
+// the page as the screenshot service rendered it (the box of every element under the tracker's selector, whose last
+// step names the element's tag). The main column is the parent holding the most paragraph height; a break is the
+// bottom of each block in it.
+//
+// Not every break is a place for an ad (DESIGN.md, Recommendations): never between a heading and the first paragraph
+// under it (the ad would split the heading from what it announces), never inside a list, table, figure or quote. The
+// blocks are the column's children, so a break is never inside one of them unless something overlaps (a floated
+// figure beside paragraphs): breaks within the height of any list, table, figure or quote in the column are dropped,
+// and so are those directly under a heading. Each break keeps the tags of the blocks above and below it, so the engine
+// can check the same on a layout made elsewhere.
 
 /** [x, y, width, height] in document pixels. */
 export type Box = readonly [number, number, number, number];
+
+/** The blocks on either side of a break: their tags ('p', 'h2', 'ul', …); nothing below the last break. */
+export interface BreakSides {
+  above: string;
+  below: string | undefined;
+}
 
 export interface ContentLayout {
   /** Left edge and width of the main column. */
@@ -11,13 +25,20 @@ export interface ContentLayout {
   /** First text block's top and the last one's bottom: the main content's vertical extent (ad density). */
   top: number;
   bottom: number;
-  /** Document y of every break between (and after) the column's text blocks, top to bottom. */
+  /** Document y of every break between (and after) the column's text blocks where an ad may go, top to bottom. */
   breaks: number[];
+  /** For each break (same order), the blocks above and below it. Absent from layouts made without it (by hand, or
+   * before it was recorded); the engine then takes `breaks` as they are. */
+  sides?: BreakSides[];
 }
 
 const PARAGRAPH = /^p(:nth-of-type\(\d+\))?$/;
-/** Text blocks a reader moves between: an ad fits after any of them. */
-const BLOCK = /^(p|h[2-4]|blockquote|figure|ul|ol)(:nth-of-type\(\d+\))?$/;
+/** Text blocks a reader moves between: an ad may follow any of them except a heading. */
+const BLOCK = /^(p|h[1-6]|blockquote|figure|ul|ol|table|pre)(:nth-of-type\(\d+\))?$/;
+/** Nothing goes directly under a heading. */
+export const HEADING = /^h[1-6]$/;
+/** Nothing goes inside these: a break within one's height is not between blocks of text. */
+const ENCLOSING = /^(ul|ol|dl|li|table|thead|tbody|tr|td|th|figure|figcaption|blockquote|pre)(:nth-of-type\(\d+\))?$/;
 /** Fewer paragraphs than this is not an article body (a footer line, a caption). */
 const MIN_PARAGRAPHS = 3;
 
@@ -26,11 +47,16 @@ function split(selector: string): { parent: string; step: string } {
   return cut < 0 ? { parent: '', step: selector } : { parent: selector.slice(0, cut), step: selector.slice(cut + 1) };
 }
 
+const tagOf = (step: string) => step.replace(/:nth-of-type\(\d+\)$/, '');
+const steps = (selector: string) => selector.split('>');
+
 export function contentLayout(elements: Readonly<Record<string, Box>>): ContentLayout | undefined {
   const paragraphHeight = new Map<string, { count: number; height: number }>();
   for (const [selector, box] of Object.entries(elements)) {
     const { parent, step } = split(selector);
     if (!parent || !PARAGRAPH.test(step)) continue;
+    // Paragraphs inside a list item, a table cell or a quote are not an article body to put ads between.
+    if (steps(parent).some((s) => ENCLOSING.test(s))) continue;
     const group = paragraphHeight.get(parent) ?? { count: 0, height: 0 };
     group.count += 1;
     group.height += box[3];
@@ -47,20 +73,37 @@ export function contentLayout(elements: Readonly<Record<string, Box>>): ContentL
   if (main === undefined) return undefined;
 
   const blocks = Object.entries(elements)
-    .filter(([selector]) => {
+    .flatMap(([selector, box]) => {
       const { parent, step } = split(selector);
-      return parent === main && BLOCK.test(step);
+      return parent === main && BLOCK.test(step) ? [{ tag: tagOf(step), box }] : [];
     })
+    .filter(({ box }) => box[2] > 0 && box[3] > 0)
+    .sort((a, b) => a.box[1] - b.box[1]);
+  const left = Math.min(...blocks.map(({ box }) => box[0]));
+  const right = Math.max(...blocks.map(({ box }) => box[0] + box[2]));
+  // Every list, table, figure or quote in the column at any depth (a figure inside a wrapper div counts too).
+  const enclosures = Object.entries(elements)
+    .filter(([selector]) => selector.startsWith(`${main}>`) && steps(selector.slice(main.length + 1)).some((s) => ENCLOSING.test(s)))
     .map(([, box]) => box)
-    .filter((box) => box[2] > 0 && box[3] > 0)
-    .sort((a, b) => a[1] - b[1]);
-  const left = Math.min(...blocks.map((box) => box[0]));
-  const right = Math.max(...blocks.map((box) => box[0] + box[2]));
-  const breaks = [...new Set(blocks.map((box) => box[1] + box[3]))].sort((a, b) => a - b);
+    .filter((box) => box[3] > 0 && box[0] < right && left < box[0] + box[2]);
+  const insideEnclosure = (y: number) => enclosures.some((box) => box[1] < y && y < box[1] + box[3]);
+
+  const breaks: number[] = [];
+  const sides: BreakSides[] = [];
+  for (const y of [...new Set(blocks.map(({ box }) => box[1] + box[3]))].sort((a, b) => a - b)) {
+    const ending = blocks.filter(({ box }) => box[1] + box[3] === y);
+    // Of blocks ending together (side by side), a heading decides: nothing directly under it.
+    const above = (ending.find(({ tag }) => HEADING.test(tag)) ?? ending[0]!).tag;
+    const below = blocks.find(({ box }) => box[1] >= y)?.tag;
+    if (HEADING.test(above) || insideEnclosure(y)) continue;
+    breaks.push(y);
+    sides.push({ above, below });
+  }
   return {
     column: { x: left, width: right - left },
-    top: blocks[0]![1],
-    bottom: Math.max(...blocks.map((box) => box[1] + box[3])),
+    top: blocks[0]!.box[1],
+    bottom: Math.max(...blocks.map(({ box }) => box[1] + box[3])),
     breaks,
+    sides,
   };
 }

@@ -20,6 +20,10 @@ export interface UnitEvidence {
   rect: Rect;
   impressions: number;
   viewable: number;
+  /** The unit stays at the viewport's edge as the reader scrolls (a phone anchor, a sticky sidebar unit): it is not a
+   * place in the content, so it is never moved into it nor given an in-content format. Unknown when absent: a unit in
+   * an edge format (320x50) is then taken for one. */
+  sticky?: boolean;
 }
 
 export interface PageDeviceEvidence {

@@ -1,40 +1,88 @@
-// The display formats the engine may recommend and where each fits (the IAB sizes publishers sell most; the width
-// rules of ../shared/research/ad-measurement.md §5): a format is only offered where the column is wide enough.
+// The display formats the engine may recommend, where each belongs, and what a viewable impression of each is worth.
+//
+// Where (DESIGN.md, Recommendations; ../shared/research/ad-measurement.md §5): in-content formats go between blocks of
+// the main column, and only where the column is wide enough (728x90 needs 728 px, 970x90 970 px); 160x600 and 300x600
+// only in a side column; a phone anchor (320x50) only at the viewport's edge, never in place of an in-content unit nor
+// as a new in-content slot — a 50 px banner between paragraphs is the lowest-value thing a page can show there.
+//
+// Worth: the engine judges every option by the page's expected value, so it needs the value of one viewable
+// impression per format and device. No public table of CPM by size exists; DEFAULT_FORMAT_VALUES are the starting
+// assumptions of ../shared/research/ad-measurement.md §7 ("Relative value of formats"), per viewable impression at
+// equal position, 300x250 = 1.0. They are relative values only (geography, season and vertical move prices
+// several-fold) and give way to a website's own measured viewable eCPM once it has revenue data: pass that as a
+// FormatValues override.
 import type { DeviceType } from '@foldline/contracts';
+
+/** Where a format may stand: between blocks of the content, in a side column, or stuck to the viewport's edge. */
+export type Placement = 'content' | 'sidebar' | 'edge';
 
 export interface AdFormat {
   name: string;
   width: number;
   height: number;
-  /** Sidebar formats are only offered in a sidebar; phone formats only on phones. */
-  only?: 'sidebar' | 'mobile';
-  /** Relative value of one viewable impression (larger formats earn more): used only to choose between formats. */
-  value: number;
+  placement: Placement;
+  /** The devices it is offered on; every device when absent. */
+  devices?: readonly DeviceType[];
 }
 
 export const AD_FORMATS: readonly AdFormat[] = [
-  { name: '300x250', width: 300, height: 250, value: 1 },
-  { name: '336x280', width: 336, height: 280, value: 1.1 },
-  { name: '728x90', width: 728, height: 90, value: 0.9 },
-  { name: '970x90', width: 970, height: 90, value: 0.9 },
-  { name: '160x600', width: 160, height: 600, only: 'sidebar', value: 1 },
-  { name: '300x600', width: 300, height: 600, only: 'sidebar', value: 1.3 },
-  { name: '320x50', width: 320, height: 50, only: 'mobile', value: 0.4 },
+  { name: '300x250', width: 300, height: 250, placement: 'content' },
+  { name: '336x280', width: 336, height: 280, placement: 'content' },
+  { name: '728x90', width: 728, height: 90, placement: 'content' },
+  { name: '970x90', width: 970, height: 90, placement: 'content' },
+  { name: '160x600', width: 160, height: 600, placement: 'sidebar', devices: ['desktop'] },
+  { name: '300x600', width: 300, height: 600, placement: 'sidebar', devices: ['desktop'] },
+  { name: '320x50', width: 320, height: 50, placement: 'edge', devices: ['mobile'] },
 ];
 
-/** Where a unit sits: in the main content column, in a sidebar beside it, or across the page. */
-export type Column = 'main' | 'sidebar' | 'full';
+/** Formats that, when a unit renders in them, mark it as stuck to the viewport's edge unless told otherwise. */
+export const EDGE_FORMATS: ReadonlySet<string> = new Set(AD_FORMATS.filter((format) => format.placement === 'edge').map((format) => format.name));
+
+/** Relative value of one viewable impression, per device and format name ('300x250'): 300x250 = 1. */
+export type FormatValues = Readonly<Record<DeviceType, Readonly<Record<string, number>>>>;
+/** A website's own values (from its revenue data), over the defaults: any device or format it leaves out keeps them. */
+export type FormatValueOverrides = Partial<Record<DeviceType, Readonly<Record<string, number>>>>;
+
+/**
+ * research/ad-measurement.md §7, "Relative value of formats". 300x250 and 336x280 are "both" (desktop and phone);
+ * 728x90, 970x90, 970x250, 300x600 and 160x600 desktop; 320x100, 320x50 and 300x50 phone. Tablets have no figures of
+ * their own: they take the desktop values for desktop sizes and the phone values for phone banners.
+ */
+const DESKTOP: Record<string, number> = { '300x250': 1, '336x280': 1, '728x90': 0.9, '970x90': 1, '970x250': 1.8, '300x600': 1.6, '160x600': 0.7 };
+const PHONE: Record<string, number> = { '300x250': 1, '336x280': 1, '320x100': 0.5, '320x50': 0.35, '300x50': 0.3 };
+export const DEFAULT_FORMAT_VALUES: FormatValues = { desktop: DESKTOP, tablet: { ...PHONE, ...DESKTOP }, mobile: PHONE };
+/** A size the table does not name on any device: no data, so worth a 300x250. */
+export const UNKNOWN_FORMAT_VALUE = 1;
+
+/** The value of a viewable impression of a format on a device: the override, else the default table for the device,
+ * else the same size's default on another device, else UNKNOWN_FORMAT_VALUE. */
+export function formatValue(device: DeviceType, name: string, values?: FormatValueOverrides): number {
+  return (
+    values?.[device]?.[name] ??
+    DEFAULT_FORMAT_VALUES[device][name] ??
+    DEFAULT_FORMAT_VALUES.desktop[name] ??
+    DEFAULT_FORMAT_VALUES.mobile[name] ??
+    UNKNOWN_FORMAT_VALUE
+  );
+}
+
+/** Where a unit sits: in the main content column, in a side column beside it, across the page (not known to be in
+ * either: no layout), or stuck to the viewport's edge. */
+export type Column = 'main' | 'sidebar' | 'full' | 'edge';
 
 export function formatName(width: number, height: number): string {
   return `${width}x${height}`;
 }
 
-/** The formats that fit a column of the given width on a device. */
+/** The formats that belong in a column of the given width on a device: edge formats only at the edge, side-column
+ * formats only in a side column, in-content formats in any column they fit (a side column may hold a 300x250). */
 export function formatsFitting(device: DeviceType, column: Column, width: number): AdFormat[] {
   return AD_FORMATS.filter((format) => {
     if (format.width > width) return false;
-    if (format.only === 'sidebar') return column === 'sidebar' && device === 'desktop';
-    if (format.only === 'mobile') return device === 'mobile';
+    if (format.devices && !format.devices.includes(device)) return false;
+    if (column === 'edge') return format.placement === 'edge';
+    if (format.placement === 'edge') return false;
+    if (format.placement === 'sidebar') return column === 'sidebar';
     return true;
   });
 }

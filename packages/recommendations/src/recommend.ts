@@ -1,26 +1,47 @@
 // The recommendations engine (DESIGN.md, Recommendations): from one page and device's evidence to the moves, format
-// changes and new placements that would make more readers see an ad, each with the figures it rests on.
+// changes and new placements that would raise the page's ad value, each with the figures it rests on.
 //
-// Rates here are shares of pageviews: the share in which a unit is viewable (measured) or a rectangle would be
+// Rates here are view rates: shares of pageviews in which a unit is viewable (measured) or a rectangle would be
 // (predicted from the readers' viewport spans, corrected by how well that prediction matched the page's own units).
-// Extra viewable impressions over the window are then pageviews × the difference in rates.
-import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type PageAnalysis, type Recommendation } from '@foldline/contracts';
-import type { ContentLayout } from './content-breaks.ts';
+// They are not viewability (viewable ÷ measurable impressions), and the texts never call them that.
+//
+// Value, not views: an ad manager earns from viewable impressions of formats that sell at different prices, so every
+// option is judged by the page's expected value per 1,000 pageviews — the sum over every unit on the page after the
+// change of its view rate × the value of a viewable impression of its format on the device (formats.ts: a default
+// table of relative values, or the website's own). More readers seeing a 320x50 instead of a 300x250 is not a gain.
+// Only the changed unit's term differs between the page before and after (no reflow is modelled: readers' spans move
+// with the content, so the units below a change keep their view rates to first order), so the others cancel out of the
+// gain and of its range.
+//
+// Honest ranges: a prediction's range is its 95 % Wilson interval widened on each side by the calibration's mean
+// error; a gain's low end is the prediction's low against the measured rate's high (and the reverse for its high end).
+// A move or format change must raise the page's value even at that low end, by a margin (MIN_GAIN of the unit's
+// current value), so neither noise nor the model's known error moves a unit.
+//
+// Guardrails hold for every kind, on the page as it would be after the change: no ad over another, a viewport between
+// units, the top unit's midpoint 100 px down, ad density within the limit (counting every unit in the main content),
+// no break directly under a heading, formats only where they belong (formats.ts). The engine is pure: no I/O.
+import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type DeviceType, type PageAnalysis, type Recommendation } from '@foldline/contracts';
+import { HEADING, type ContentLayout } from './content-breaks.ts';
 import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
-import { formatName, formatsFitting, type AdFormat, type Column } from './formats.ts';
-import { scaleInterval, wilson, type Interval } from './wilson.ts';
+import { EDGE_FORMATS, formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
+import { scaleInterval, widenInterval, wilson, type Interval } from './wilson.ts';
 
-/** A move or format change must promise at least this much: its predicted lower bound above the unit's measured upper
- * bound, in share of pageviews (the issue's 10 points), so noise never moves a unit. */
+/** A move or format change must promise at least this much at the low end of its range: the page's value must rise by
+ * this share of pageviews times the value of the unit's current format (for a move, the issue's 10 points of view
+ * rate above the unit's measured upper bound), so noise never moves a unit. */
 export const MIN_GAIN = 0.1;
-/** Places whose predicted share is within this of the best count as equally good. */
+/** Options whose value is within this (share of pageviews × the unit's current value) of the best count as equally
+ * good: the smallest change among them is taken. */
 const NEAR_BEST = 0.01;
 /** A new slot is only worth adding where at least this share of readers would see it (lower bound). */
 export const MIN_NEW_VIEW_RATE = 0.4;
 /** New placements per page and device: the first ones take the best places; more would crowd the column. */
 export const MAX_NEW_PER_PAGE = 2;
-/** Better Ads Standards: ads at most 30 % of the main content's height on phones; 25 % elsewhere (Mediavine, Raptive). */
-export const MAX_DENSITY: Record<PageDeviceEvidence['device'], number> = { mobile: 0.3, tablet: 0.25, desktop: 0.25 };
+/** Better Ads Standards: ads at most 30 % of the main content's height on phones (fixed). Desktop and tablet take the
+ * website's own limit, 30 % unless it sets one (DESIGN.md; Mediavine and Raptive keep 25 %). */
+export const MOBILE_DENSITY = 0.3;
+export const DEFAULT_DESKTOP_DENSITY = 0.3;
 /** Lighthouse's Publisher Ads audit: a top unit whose midpoint is under 100 px is scrolled past before it is seen. */
 export const MIN_TOP_MIDPOINT = 100;
 /** Units measured on fewer impressions than this do not calibrate the model. */
@@ -28,6 +49,8 @@ export const MIN_CALIBRATION_IMPRESSIONS = 30;
 /** The model is trusted where its correction stays within these bounds and its error under MAX_CALIBRATION_ERROR. */
 const FACTOR_RANGE = [0.5, 1.5] as const;
 export const MAX_CALIBRATION_ERROR = 15;
+/** "High" confidence needs the model checked on at least this many of the page's own units. */
+export const MIN_HIGH_CONFIDENCE_UNITS = 2;
 
 export interface Calibration {
   /** Units the prediction was checked against. */
@@ -36,6 +59,17 @@ export interface Calibration {
   factor: number;
   /** Mean absolute error of the corrected prediction per unit (each left out of its own factor), percentage points. */
   meanError: number;
+  /** The vertical extent of each unit it was checked on, document px: a prediction between them is interpolated, one
+   * outside them extrapolated (never "high" confidence). */
+  depths: { top: number; bottom: number }[];
+}
+
+export interface RecommendOptions {
+  /** The website's own value of a viewable impression per device and format (from its revenue data), over the
+   * default table of relative values. */
+  values?: FormatValueOverrides;
+  /** The website's ad density limit on desktop and tablet, as a share of the main content's height (default 30 %). */
+  desktopDensity?: number;
 }
 
 export interface PageResult {
@@ -49,23 +83,34 @@ export const byGain = (a: Recommendation, b: Recommendation) => b.expected.extra
 /** Whether a page has enough readers on a device to recommend anything for it. */
 export const enoughReaders = (pageviews: number) => pageviews >= MIN_RECOMMENDATION_PAGEVIEWS;
 
+/** The density limit for a device: Better Ads' 30 % on phones, the website's own elsewhere. */
+export const densityLimit = (device: DeviceType, desktopDensity = DEFAULT_DESKTOP_DENSITY) => (device === 'mobile' ? MOBILE_DENSITY : desktopDensity);
+
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const pixels = (value: number) => `${Math.round(value).toLocaleString('en-US')} px`;
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
 
+/** Whether a unit stays at the viewport's edge: told so, else judged by its format (a phone anchor). */
+export const isEdgeUnit = (unit: UnitEvidence) => unit.sticky ?? EDGE_FORMATS.has(formatName(unit.rect.width, unit.rect.height));
+
+/** The breaks an ad may go at: those the layout marks as directly under a heading are left out. */
+export function usableBreaks(layout: ContentLayout): number[] {
+  return layout.breaks.filter((_, i) => !HEADING.test(layout.sides?.[i]?.above ?? ''));
+}
+
 /** Every rectangle the engine may ask about for this page and device: its units where they are and in other
- * formats, and each content break with each format that fits the column. */
+ * formats, and each usable content break with each in-content format that fits the column and each unit's size. */
 export function probesFor(evidence: PageDeviceEvidence): Probe[] {
   const rects: Rect[] = [];
   for (const unit of evidence.units) {
     rects.push(unit.rect);
-    for (const format of alternativeFormats(evidence, unit)) rects.push(resized(unit.rect, format));
+    for (const { rect } of alternatives(evidence, unit)) rects.push(rect);
   }
   if (evidence.layout) {
     const sizes = new Map<string, { width: number; height: number }>();
     for (const format of columnFormats(evidence)) sizes.set(format.name, format);
-    for (const unit of evidence.units) sizes.set(formatName(unit.rect.width, unit.rect.height), unit.rect);
-    for (const y of evidence.layout.breaks) for (const size of sizes.values()) rects.push(atBreak(evidence.layout, y, size));
+    for (const unit of evidence.units) if (movable(evidence, unit)) sizes.set(formatName(unit.rect.width, unit.rect.height), unit.rect);
+    for (const y of usableBreaks(evidence.layout)) for (const size of sizes.values()) rects.push(atBreak(evidence.layout, y, size));
   }
   const probes = new Map<string, Probe>();
   for (const rect of rects) probes.set(probeKey(probeOf(rect)), probeOf(rect));
@@ -76,7 +121,7 @@ export function probesFor(evidence: PageDeviceEvidence): Probe[] {
 export function calibrate(evidence: PageDeviceEvidence, seen: SeenCounts): Calibration | undefined {
   const points = evidence.units
     .filter((unit) => unit.impressions >= MIN_CALIBRATION_IMPRESSIONS)
-    .map((unit) => ({ predicted: seen.get(probeKey(probeOf(unit.rect))) ?? 0, measured: unit.viewable }))
+    .map((unit) => ({ rect: unit.rect, predicted: seen.get(probeKey(probeOf(unit.rect))) ?? 0, measured: unit.viewable }))
     .filter((point) => point.predicted > 0);
   if (points.length === 0 || evidence.pageviews === 0) return undefined;
   const predicted = points.reduce((sum, point) => sum + point.predicted, 0);
@@ -87,7 +132,12 @@ export function calibrate(evidence: PageDeviceEvidence, seen: SeenCounts): Calib
     const factor = points.length > 1 && otherPredicted > 0 ? (measured - point.measured) / otherPredicted : 1;
     return Math.abs(factor * point.predicted - point.measured) / evidence.pageviews;
   });
-  return { units: points.length, factor: measured / predicted, meanError: (100 * errors.reduce((a, b) => a + b, 0)) / errors.length };
+  return {
+    units: points.length,
+    factor: measured / predicted,
+    meanError: (100 * errors.reduce((a, b) => a + b, 0)) / errors.length,
+    depths: points.map(({ rect }) => ({ top: rect.y, bottom: rect.y + rect.height })),
+  };
 }
 
 /** Pools page calibrations (for pages whose own units cannot calibrate: no units, or too few impressions). */
@@ -96,7 +146,8 @@ export function pooledCalibration(calibrations: readonly Calibration[]): Calibra
   if (usable.length === 0) return undefined;
   const units = usable.reduce((sum, c) => sum + c.units, 0);
   const mean = (pick: (c: Calibration) => number) => usable.reduce((sum, c) => sum + pick(c) * c.units, 0) / units;
-  return { units, factor: mean((c) => c.factor), meanError: mean((c) => c.meanError) };
+  // Other pages' depths: kept for completeness, but a borrowed calibration never gives more than low confidence.
+  return { units, factor: mean((c) => c.factor), meanError: mean((c) => c.meanError), depths: usable.flatMap((c) => c.depths) };
 }
 
 const trusted = (c: Calibration) => c.factor >= FACTOR_RANGE[0] && c.factor <= FACTOR_RANGE[1] && c.meanError <= MAX_CALIBRATION_ERROR;
@@ -104,8 +155,10 @@ const trusted = (c: Calibration) => c.factor >= FACTOR_RANGE[0] && c.factor <= F
 /**
  * The recommendations for one page and device. `fallback` calibrates a page whose own units cannot (pooled from the
  * website's other pages on the same device); without either, predictions go uncorrected at low confidence.
+ * `options.values` replaces default format values with the website's own; `options.desktopDensity` is its density
+ * limit on desktop and tablet.
  */
-export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts, fallback?: Calibration): PageResult {
+export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts, fallback?: Calibration, options: RecommendOptions = {}): PageResult {
   const own = calibrate(evidence, seen);
   const calibration = own ?? fallback;
   const analysis = (status: PageAnalysis['status'], message: string, withCalibration = true): PageAnalysis => ({
@@ -138,9 +191,9 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
       ),
     };
   }
-  const engine = new PageEngine(evidence, seen, calibration, own !== undefined);
+  const engine = new PageEngine(evidence, seen, calibration, own !== undefined, options);
   const recommendations = engine.run();
-  const found = recommendations.length === 0 ? 'No change would make clearly more readers see an ad.' : `${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}.`;
+  const found = recommendations.length === 0 ? "No change would clearly raise the page's ad value." : `${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}.`;
   if (!evidence.layout) {
     const why = evidence.notRendered ?? 'The page has no article body (paragraphs in one column) to place ads between';
     return { recommendations, analysis: analysis('no_layout', `${why}, so only format changes were considered. ${found}`) };
@@ -150,49 +203,103 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function resized(rect: Rect, format: { width: number; height: number }): Rect {
-  return { x: Math.round(rect.x + (rect.width - format.width) / 2), y: rect.y, width: format.width, height: format.height };
-}
-
 function atBreak(layout: ContentLayout, y: number, size: { width: number; height: number }): Rect {
   return { x: Math.round(layout.column.x + (layout.column.width - size.width) / 2), y, width: size.width, height: size.height };
 }
 
-/** The column a unit sits in: the main one if it lies within it, a sidebar if beside it on a desktop, else across. */
-function columnOf(evidence: PageDeviceEvidence, rect: Rect): { column: Column; width: number } {
+/** The column a unit sits in and the horizontal span it may use there: the main one if it lies within it, a side
+ * column if beside it on a desktop, the viewport's edge for a sticky unit, else across the page. */
+function columnOf(evidence: PageDeviceEvidence, unit: UnitEvidence): { column: Column; x: number; width: number } {
+  const { rect } = unit;
+  if (isEdgeUnit(unit)) return { column: 'edge', x: 0, width: evidence.pageWidth };
   const main = evidence.layout?.column;
-  if (main && rect.x >= main.x - 20 && rect.x + rect.width <= main.x + main.width + 20) return { column: 'main', width: main.width };
-  if (evidence.device === 'desktop' && rect.width <= 340 && main && rect.x >= main.x + main.width) return { column: 'sidebar', width: Math.max(300, rect.width) };
-  return { column: 'full', width: evidence.pageWidth };
+  if (main && rect.x >= main.x - 20 && rect.x + rect.width <= main.x + main.width + 20) {
+    const x = Math.min(main.x, rect.x);
+    return { column: 'main', x, width: Math.max(main.x + main.width, rect.x + rect.width) - x };
+  }
+  if (evidence.device === 'desktop' && rect.width <= 340 && main && rect.x >= main.x + main.width) {
+    // The side column's own width is not in the layout: taken as the unit's, at least 300 px, centred on it (as side
+    // columns centre their units), between the main column and the page's edge.
+    const width = Math.max(300, rect.width);
+    const x = Math.max(main.x + main.width, Math.min(evidence.pageWidth - width, Math.round(rect.x + rect.width / 2 - width / 2)));
+    return { column: 'sidebar', x, width: Math.min(width, evidence.pageWidth - x) };
+  }
+  return { column: 'full', x: 0, width: evidence.pageWidth };
 }
 
-function alternativeFormats(evidence: PageDeviceEvidence, unit: UnitEvidence): AdFormat[] {
-  const { column, width } = columnOf(evidence, unit.rect);
-  return formatsFitting(evidence.device, column, width).filter((format) => format.name !== formatName(unit.rect.width, unit.rect.height));
+/** A format in a unit's place: centred on it, shifted to stay within the span its column allows. */
+function resized(rect: Rect, format: { width: number; height: number }, span: { x: number; width: number }): Rect {
+  const centred = Math.round(rect.x + (rect.width - format.width) / 2);
+  const x = Math.max(span.x, Math.min(centred, span.x + span.width - format.width));
+  return { x, y: rect.y, width: format.width, height: format.height };
 }
 
-/** In-content formats for new slots: what fits the main column, without phone anchors (they belong at the edges). */
+/** The other formats that belong where the unit is, each in its place. */
+function alternatives(evidence: PageDeviceEvidence, unit: UnitEvidence): { format: AdFormat; rect: Rect }[] {
+  const span = columnOf(evidence, unit);
+  return formatsFitting(evidence.device, span.column, span.width)
+    .filter((format) => format.name !== formatName(unit.rect.width, unit.rect.height))
+    .map((format) => ({ format, rect: resized(unit.rect, format, span) }));
+}
+
+/** A unit may move to a content break if it is in the content (not at the edge, not in a side column) and fits. */
+function movable(evidence: PageDeviceEvidence, unit: UnitEvidence): boolean {
+  const layout = evidence.layout;
+  if (!layout) return false;
+  const { column } = columnOf(evidence, unit);
+  return column !== 'sidebar' && column !== 'edge' && unit.rect.width <= layout.column.width;
+}
+
+/** In-content formats for new slots: what fits the main column (never an anchor or a side-column format). */
 function columnFormats(evidence: PageDeviceEvidence): AdFormat[] {
   const width = evidence.layout?.column.width ?? 0;
-  return formatsFitting(evidence.device, 'main', width).filter((format) => format.only === undefined);
+  return formatsFitting(evidence.device, 'main', width).filter((format) => format.placement === 'content');
 }
 
 const overlapsHorizontally = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width;
 const verticalGap = (a: Rect, b: Rect) => Math.max(a.y, b.y) - Math.min(a.y + a.height, b.y + b.height);
 
+/** A unit on the page as it stands (or would after the changes taken so far). */
+interface Placed {
+  rect: Rect;
+  edge: boolean;
+}
+
+/** A term of the page's value: a unit's view rate (with its range) × the value of a viewable impression of it. */
+interface Term {
+  rate: Interval;
+  value: number;
+}
+
+/** The change in value per pageview from the terms before to those after, with its range (after's low against
+ * before's high, and the reverse). */
+function valueChange(before: readonly Term[], after: readonly Term[]): Interval {
+  const sum = (terms: readonly Term[], pick: (rate: Interval) => number) => terms.reduce((total, term) => total + pick(term.rate) * term.value, 0);
+  return {
+    rate: sum(after, (r) => r.rate) - sum(before, (r) => r.rate),
+    low: sum(after, (r) => r.low) - sum(before, (r) => r.high),
+    high: sum(after, (r) => r.high) - sum(before, (r) => r.low),
+  };
+}
+
 class PageEngine {
   /** Where every unit stands, as recommendations are taken (a moved unit stands at its new place). */
-  private readonly placed = new Map<string, Rect>();
+  private readonly placed = new Map<string, Placed>();
   private readonly n: number;
+  private readonly values: FormatValueOverrides | undefined;
+  private readonly density: number;
 
   constructor(
     private readonly evidence: PageDeviceEvidence,
     private readonly seen: SeenCounts,
     private readonly calibration: Calibration | undefined,
     private readonly ownCalibration: boolean,
+    options: RecommendOptions,
   ) {
     this.n = evidence.pageviews;
-    for (const unit of evidence.units) this.placed.set(unit.adUnitId, unit.rect);
+    this.values = options.values;
+    this.density = densityLimit(evidence.device, options.desktopDensity);
+    for (const unit of evidence.units) this.placed.set(unit.adUnitId, { rect: unit.rect, edge: isEdgeUnit(unit) });
   }
 
   run(): Recommendation[] {
@@ -207,88 +314,128 @@ class PageEngine {
     return out;
   }
 
-  /** The model's share of pageviews in which the rectangle would be viewable, with its interval. */
+  /** The value of one viewable impression of a size on this device. */
+  private valueOf(size: { width: number; height: number }): number {
+    return formatValue(this.evidence.device, formatName(size.width, size.height), this.values);
+  }
+
+  /** The page's expected ad value per 1,000 pageviews today: every unit's measured view rate × its value. */
+  private pageValue(): number {
+    return 1000 * this.evidence.units.reduce((sum, unit) => sum + this.measured(unit).rate * this.valueOf(unit.rect), 0);
+  }
+
+  /** The model's view rate for the rectangle, with its range: the Wilson interval of its seen count, corrected by the
+   * calibration's factor and widened by its mean error. */
   private predict(rect: Rect): Interval {
     const seen = this.seen.get(probeKey(probeOf(rect))) ?? 0;
-    return scaleInterval(wilson(seen, this.n), this.calibration?.factor ?? 1);
+    const corrected = scaleInterval(wilson(seen, this.n), this.calibration?.factor ?? 1);
+    return widenInterval(corrected, (this.calibration?.meanError ?? 0) / 100);
   }
 
   private measured(unit: UnitEvidence): Interval {
     return wilson(Math.min(unit.viewable, this.n), this.n);
   }
 
-  /** Units keep a viewport apart from any other in the same column, and the top one's midpoint 100 px down. */
+  /** Units keep a viewport apart from any other in the same column (so never over one), and the top one's midpoint
+   * 100 px down. Units at the viewport's edge have no place in the content to keep apart from. */
   private fits(rect: Rect, except?: string, extra: readonly Rect[] = []): boolean {
     if (rect.y + rect.height / 2 < MIN_TOP_MIDPOINT) return false;
-    const others = [...[...this.placed].filter(([id]) => id !== except).map(([, other]) => other), ...extra];
+    const others = [...[...this.placed].filter(([id, other]) => id !== except && !other.edge).map(([, other]) => other.rect), ...extra];
     return others.every((other) => !overlapsHorizontally(rect, other) || verticalGap(rect, other) >= this.evidence.viewportHeight);
   }
 
-  /** Ad height in the main column stays within the Better Ads density limit of the content's height. */
-  private densityAllows(added: readonly Rect[]): boolean {
+  /** Ad height in the main content (Better Ads): every unit within the column's width and height, and every unit at the
+   * viewport's edge across it once. Without a layout, every unit's height (the content's is unknown). */
+  private adHeight(units: Iterable<Placed>): number {
     const layout = this.evidence.layout;
-    if (!layout) return false;
-    const column: Rect = { x: layout.column.x, y: layout.top, width: layout.column.width, height: layout.bottom - layout.top };
-    const inColumn = [...this.placed.values(), ...added].filter((rect) => overlapsHorizontally(rect, column) && rect.y >= layout.top && rect.y <= layout.bottom);
-    const height = inColumn.reduce((sum, rect) => sum + rect.height, 0);
-    return height <= MAX_DENSITY[this.evidence.device] * column.height;
+    let height = 0;
+    for (const { rect, edge } of units) {
+      if (!layout) height += rect.height;
+      else {
+        const column: Rect = { x: layout.column.x, y: layout.top, width: layout.column.width, height: layout.bottom - layout.top };
+        const inContent = overlapsHorizontally(rect, column) && (edge || (rect.y >= layout.top && rect.y <= layout.bottom));
+        if (inContent) height += rect.height;
+      }
+    }
+    return height;
   }
 
-  /** Extra viewable impressions over the window: pageviews × the gain in share. */
-  private extra(current: Interval, predicted: Interval): number {
-    return Math.round(this.n * Math.max(0, predicted.rate - current.rate));
+  /**
+   * The density guardrail for a change: on the page as it would be after it (units changed and added), the ads in the
+   * main content stay within the limit of its height — or, on a page already over it, the change adds no ad height
+   * there. Without a layout the content's height is unknown: only a change that adds no ad height passes.
+   */
+  private densityAllows(changed: ReadonlyMap<string, Rect>, added: readonly Rect[] = []): boolean {
+    const before = [...this.placed.values()];
+    const after = [...[...this.placed].map(([id, unit]) => ({ ...unit, rect: changed.get(id) ?? unit.rect })), ...added.map((rect) => ({ rect, edge: false }))];
+    const height = this.adHeight(after);
+    if (height <= this.adHeight(before)) return true;
+    const layout = this.evidence.layout;
+    return layout !== undefined && height <= this.density * (layout.bottom - layout.top);
   }
 
-  private confidence(): Recommendation['confidence'] {
+  /** "High" needs the model checked on at least two of the page's own units, a place within the depths they cover, a
+   * small error and a large sample; "medium" the page's own calibration with a moderate error; else "low". */
+  private confidence(rect: Rect): Recommendation['confidence'] {
     const c = this.calibration;
     if (!c || !this.ownCalibration) return 'low';
-    if (c.meanError <= 5 && this.n >= 1000) return 'high';
+    const covered =
+      c.units >= MIN_HIGH_CONFIDENCE_UNITS && c.depths.length > 0 && rect.y >= Math.min(...c.depths.map((d) => d.top)) && rect.y + rect.height <= Math.max(...c.depths.map((d) => d.bottom));
+    if (covered && c.meanError <= 5 && this.n >= 1000) return 'high';
     return c.meanError <= 10 ? 'medium' : 'low';
   }
 
-  private base(id: string, reason: string, size: { width: number; height: number }, current: Interval, predicted: Interval, impressions: number) {
-    const { evidence } = this;
+  private base(id: string, reason: string, rect: Rect, current: Interval, predicted: Interval, value: Interval, impressions: number) {
+    const { evidence, n } = this;
     return {
       id,
       reason,
       page_id: evidence.pageId,
       page_title: evidence.pageTitle,
       device: evidence.device,
-      size: { width: size.width, height: size.height },
+      size: { width: rect.width, height: rect.height },
       expected: {
         current_view_rate: round(current.rate * 100, 1),
         predicted_view_rate: round(predicted.rate * 100, 1),
         predicted_view_rate_low: round(predicted.low * 100, 1),
-        extra_viewable_impressions: this.extra(current, predicted),
+        predicted_view_rate_high: round(predicted.high * 100, 1),
+        extra_viewable_impressions: Math.round(n * (predicted.rate - current.rate)),
+        extra_viewable_impressions_low: Math.round(n * (predicted.low - current.high)),
+        extra_viewable_impressions_high: Math.round(n * (predicted.high - current.low)),
+        value_gain: round(1000 * value.rate, 1),
+        value_gain_low: round(1000 * value.low, 1),
+        value_gain_high: round(1000 * value.high, 1),
       },
-      evidence: { pageviews: this.n, impressions },
-      confidence: this.confidence(),
+      evidence: { pageviews: n, impressions },
+      confidence: this.confidence(rect),
     };
   }
 
-  /** The better of moving the unit to a content break and giving it another format, if either clears MIN_GAIN. */
+  /** The move or format change that raises the page's value the most, if any clears MIN_GAIN at its low end. */
   private moveOrFormat(unit: UnitEvidence): Recommendation | undefined {
     const current = this.measured(unit);
     const { device } = this.evidence;
     const layout = this.evidence.layout;
-    type Option = { rect: Rect; predicted: Interval; kind: 'move' | 'format'; format?: AdFormat };
+    const worth = this.valueOf(unit.rect);
+    const before: Term[] = [{ rate: current, value: worth }];
+    type Option = { rect: Rect; predicted: Interval; value: Interval; kind: 'move' | 'format'; format?: AdFormat };
     const options: Option[] = [];
     const consider = (rect: Rect, kind: 'move' | 'format', format?: AdFormat) => {
-      if (!this.fits(rect, unit.adUnitId)) return;
+      if (!this.fits(rect, unit.adUnitId) || !this.densityAllows(new Map([[unit.adUnitId, rect]]))) return;
       const predicted = this.predict(rect);
-      if (predicted.low - current.high >= MIN_GAIN) options.push({ rect, predicted, kind, format });
+      const value = valueChange(before, [{ rate: predicted, value: this.valueOf(rect) }]);
+      if (value.low >= MIN_GAIN * worth) options.push({ rect, predicted, value, kind, format });
     };
-    const { column } = columnOf(this.evidence, unit.rect);
-    if (layout && column !== 'sidebar' && unit.rect.width <= layout.column.width) {
-      for (const y of layout.breaks) consider(atBreak(layout, y, unit.rect), 'move');
+    if (layout && movable(this.evidence, unit)) {
+      for (const y of usableBreaks(layout)) consider(atBreak(layout, y, unit.rect), 'move');
     }
-    for (const format of alternativeFormats(this.evidence, unit)) consider(resized(unit.rect, format), 'format', format);
+    for (const { format, rect } of alternatives(this.evidence, unit)) consider(rect, 'format', format);
     if (options.length === 0) return undefined;
-    // Of the places about as good as the best, the nearest to where the unit is now: the smallest change to the page.
-    const top = Math.max(...options.map((option) => option.predicted.rate));
+    // Of the options about as valuable as the best, the nearest to where the unit is now: the smallest change.
+    const top = Math.max(...options.map((option) => option.value.rate));
     const distance = (option: Option) => Math.abs(option.rect.y - unit.rect.y) + (option.kind === 'format' ? 0 : 1);
-    const choice = options.filter((option) => option.predicted.rate >= top - NEAR_BEST).sort((a, b) => distance(a) - distance(b))[0] as Option;
-    this.placed.set(unit.adUnitId, choice.rect);
+    const choice = options.filter((option) => option.value.rate >= top - NEAR_BEST * worth).sort((a, b) => distance(a) - distance(b))[0] as Option;
+    this.placed.set(unit.adUnitId, { rect: choice.rect, edge: isEdgeUnit(unit) });
     const name = unit.name;
     const currentFormat = formatName(unit.rect.width, unit.rect.height);
     const at = (rect: Rect) => ({ x: Math.round(rect.x), y: Math.round(rect.y) });
@@ -300,6 +447,7 @@ class PageEngine {
           choice.rect,
           current,
           choice.predicted,
+          choice.value,
           unit.impressions,
         ),
         type: 'move_ad_unit',
@@ -310,14 +458,21 @@ class PageEngine {
       };
     }
     const format = choice.format as AdFormat;
-    const why = format.height < unit.rect.height ? ', since half of a shorter unit is in view sooner' : '';
+    const why = format.height < unit.rect.height && choice.predicted.rate > current.rate ? ', since half of a shorter unit is in view sooner' : '';
+    const newWorth = this.valueOf(format);
+    const basis = this.values ? "this website's values" : 'default relative values';
+    const pageValue = this.pageValue();
+    const rise = pageValue > 0 ? `about ${Math.round((100 * 1000 * choice.value.rate) / pageValue)} %` : `${round(1000 * choice.value.rate, 1)} per 1,000 pageviews`;
+    const worthText =
+      newWorth === worth ? '' : ` A viewable ${format.name} counts as ${round(newWorth, 2)} and a ${currentFormat} as ${round(worth, 2)} (${basis}): the page's ${device} ad value rises by ${rise}.`;
     return {
       ...this.base(
         `format_change:${this.evidence.pageId}:${this.evidence.device}:${unit.adUnitId}`,
-        `Only ${percent(current.rate)} of ${device} readers see this ${currentFormat} for a second; a ${format.name} in its place would be seen by ${percent(choice.predicted.rate)}${why}.`,
-        format,
+        `Only ${percent(current.rate)} of ${device} readers see this ${currentFormat} for a second; a ${format.name} in its place would be seen by ${percent(choice.predicted.rate)}${why}.${worthText}`,
+        choice.rect,
         current,
         choice.predicted,
+        choice.value,
         unit.impressions,
       ),
       type: 'format_change',
@@ -329,35 +484,38 @@ class PageEngine {
     };
   }
 
-  /** Greedy: the best-seen content breaks first, each with the format of most value there, within the guardrails. */
+  /** Greedy: the content breaks and formats of most value first (ties: the smaller format), within the guardrails. */
   private newPlacements(): Recommendation[] {
     const layout = this.evidence.layout;
     if (!layout) return [];
     const { device } = this.evidence;
-    const candidates = layout.breaks.flatMap((y) =>
+    const none: Interval = { rate: 0, low: 0, high: 0 };
+    const candidates = usableBreaks(layout).flatMap((y) =>
       columnFormats(this.evidence).map((format) => {
         const rect = atBreak(layout, y, format);
-        return { rect, format, predicted: this.predict(rect) };
+        const predicted = this.predict(rect);
+        return { rect, format, predicted, value: valueChange([], [{ rate: predicted, value: this.valueOf(format) }]) };
       }),
     );
-    candidates.sort((a, b) => b.predicted.rate * b.format.value - a.predicted.rate * a.format.value);
+    candidates.sort((a, b) => b.value.rate - a.value.rate || a.format.width * a.format.height - b.format.width * b.format.height);
     const taken: Rect[] = [];
     const out: Recommendation[] = [];
-    const none: Interval = { rate: 0, low: 0, high: 0 };
     for (const candidate of candidates) {
       if (out.length >= MAX_NEW_PER_PAGE) break;
       if (candidate.predicted.low < MIN_NEW_VIEW_RATE) continue;
-      if (!this.fits(candidate.rect, undefined, taken) || !this.densityAllows([...taken, candidate.rect])) continue;
+      if (!this.fits(candidate.rect, undefined, taken) || !this.densityAllows(new Map(), [...taken, candidate.rect])) continue;
       taken.push(candidate.rect);
-      const { rect, format, predicted } = candidate;
-      const extra = this.extra(none, predicted);
+      const { rect, format, predicted, value } = candidate;
+      const extra = Math.round(this.n * predicted.rate);
+      const low = Math.round(this.n * predicted.low);
       out.push({
         ...this.base(
           `new_ad_placement:${this.evidence.pageId}:${this.evidence.device}:${Math.round(rect.y)}`,
-          `${percent(predicted.rate)} of ${device} readers see the break in the text at ${pixels(rect.y)} for a second and no ad is within a screen of it: a ${format.name} there would add about ${count(extra)} viewable impressions a month.`,
-          format,
+          `${percent(predicted.rate)} of ${device} readers see the break in the text at ${pixels(rect.y)} for a second and no ad is within a screen of it: a ${format.name} there would add about ${count(extra)} viewable impressions in ${RECOMMENDATION_WINDOW_DAYS} days (at least ${count(low)}).`,
+          rect,
           none,
           predicted,
+          value,
           0,
         ),
         type: 'new_ad_placement',

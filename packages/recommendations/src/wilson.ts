@@ -24,3 +24,8 @@ export function scaleInterval(interval: Interval, factor: number): Interval {
   const clamp = (value: number) => Math.min(1, Math.max(0, value * factor));
   return { rate: clamp(interval.rate), low: clamp(interval.low), high: clamp(interval.high) };
 }
+
+/** An interval widened by a fixed error on both ends (a model's calibration error, as a share), kept inside [0, 1]. */
+export function widenInterval(interval: Interval, by: number): Interval {
+  return { rate: interval.rate, low: Math.max(0, interval.low - by), high: Math.min(1, interval.high + by) };
+}

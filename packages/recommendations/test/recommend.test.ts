@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   calibrate,
   contentLayout,
+  DEFAULT_FORMAT_VALUES,
+  formatValue,
   probeKey,
   probeOf,
   probesFor,
@@ -10,16 +12,18 @@ import {
   recommendForWebsite,
   wilson,
   type PageDeviceEvidence,
+  type Probe,
   type Rect,
   type UnitEvidence,
 } from '../src/index.ts';
 import type { ContentLayout } from '../src/content-breaks.ts';
+import type { Recommendation } from '@foldline/contracts';
 
 /** A desktop article: main column 680 px wide at x 460, breaks every 300 px from 700 to 5,800. */
 const LAYOUT: ContentLayout = { column: { x: 460, width: 680 }, top: 600, bottom: 6000, breaks: Array.from({ length: 18 }, (_, i) => 700 + i * 300) };
 
-function unit(adUnitId: string, rect: Rect, viewable: number, impressions = 400): UnitEvidence {
-  return { adUnitId, name: `/1/${adUnitId}`, rect, impressions, viewable };
+function unit(adUnitId: string, rect: Rect, viewable: number, impressions = 400, sticky?: boolean): UnitEvidence {
+  return { adUnitId, name: `/1/${adUnitId}`, rect, impressions, viewable, ...(sticky === undefined ? {} : { sticky }) };
 }
 
 function page(overrides: Partial<PageDeviceEvidence> = {}): PageDeviceEvidence {
@@ -30,6 +34,14 @@ function page(overrides: Partial<PageDeviceEvidence> = {}): PageDeviceEvidence {
 function seenBy(evidence: PageDeviceEvidence, seenAt: (middle: number) => number): Map<string, number> {
   return new Map(probesFor(evidence).map((probe) => [probeKey(probe), Math.round(evidence.pageviews * seenAt(probe.y + probe.height / 2))]));
 }
+
+/** Seen counts from any rule on the probe itself (its top, height and share). */
+function seenWhere(evidence: PageDeviceEvidence, share: (probe: Probe) => number): Map<string, number> {
+  return new Map(probesFor(evidence).map((probe) => [probeKey(probe), Math.round(evidence.pageviews * share(probe))]));
+}
+
+const ofType = <T extends Recommendation['type']>(recommendations: Recommendation[], type: T) =>
+  recommendations.filter((r): r is Extract<Recommendation, { type: T }> => r.type === type);
 
 /** 85 % of readers see anything down to 1,600 px, then it falls to 10 % at 5,000 px and below. */
 const reach = (middle: number) => (middle <= 1600 ? 0.85 : middle >= 5000 ? 0.1 : 0.85 - ((middle - 1600) / 3400) * 0.75);
@@ -57,7 +69,49 @@ describe('contentLayout', () => {
       '#footer>p': [0, 9000, 1920, 20],
       '#side>p': [1160, 700, 300, 20],
     });
-    expect(layout).toEqual({ column: { x: 460, width: 680 }, top: 700, bottom: 1160, breaks: [820, 880, 1050, 1160] });
+    // 880, under the heading, is no place for an ad: it would split the heading from its first paragraph.
+    expect(layout).toEqual({
+      column: { x: 460, width: 680 },
+      top: 700,
+      bottom: 1160,
+      breaks: [820, 1050, 1160],
+      sides: [
+        { above: 'p', below: 'h2' },
+        { above: 'p', below: 'p' },
+        { above: 'p', below: undefined },
+      ],
+    });
+  });
+
+  it('drops breaks directly under any heading and inside a list, table, figure or quote', () => {
+    const layout = contentLayout({
+      '#body>h3': [460, 600, 680, 40],
+      '#body>p': [460, 660, 680, 120],
+      '#body>p:nth-of-type(2)': [460, 800, 680, 150],
+      // A figure floated beside the third and fourth paragraphs: the break between them is inside it.
+      '#body>figure': [800, 970, 340, 300],
+      '#body>p:nth-of-type(3)': [460, 970, 320, 100],
+      '#body>p:nth-of-type(4)': [460, 1090, 320, 100],
+      '#body>h5': [460, 1300, 680, 30],
+      '#body>p:nth-of-type(5)': [460, 1350, 680, 100],
+      // A list inside a wrapper: the paragraph beside it ends within its height.
+      '#body>div>ul': [460, 1470, 680, 200],
+      '#body>p:nth-of-type(6)': [460, 1470, 200, 60],
+      '#body>blockquote': [460, 1700, 680, 80],
+      '#body>blockquote>p': [480, 1700, 640, 40],
+      '#body>blockquote>p:nth-of-type(2)': [480, 1740, 640, 40],
+      '#body>blockquote>p:nth-of-type(3)': [480, 1740, 640, 40],
+    });
+    // 640 (under the h3), 1070 and 1190 (inside the figure's height), 1330 (under the h5) and 1530 (inside the list)
+    // are dropped; the paragraphs of the quote are not the article body.
+    expect(layout?.breaks).toEqual([780, 950, 1270, 1450, 1780]);
+    expect(layout?.sides).toEqual([
+      { above: 'p', below: 'p' },
+      { above: 'p', below: 'figure' },
+      { above: 'figure', below: 'h5' },
+      { above: 'p', below: 'p' },
+      { above: 'blockquote', below: undefined },
+    ]);
   });
 
   it('is undefined for a page without an article body', () => {
@@ -108,7 +162,9 @@ describe('recommendForPage', () => {
       evidence: { pageviews: 1000, impressions: 400 },
     });
     expect(move?.type === 'move_ad_unit' && move.recommended_position).toEqual({ x: 650, y: 1300 });
-    expect(move?.expected).toMatchObject({ current_view_rate: 10, predicted_view_rate: 85, extra_viewable_impressions: 750 });
+    expect(move?.expected).toMatchObject({ current_view_rate: 10, predicted_view_rate: 85, extra_viewable_impressions: 750, value_gain: 750 });
+    // Checked on one unit only: never high confidence.
+    expect(move?.confidence).toBe('medium');
   });
 
   it('does not move a unit for less than 10 points above its measured upper bound', () => {
@@ -127,23 +183,24 @@ describe('recommendForPage', () => {
   });
 
   it("keeps the top unit's midpoint at least 100 px down", () => {
-    // A phone banner could go at the very top (everyone sees it there) but its midpoint would be 45 px down.
+    // An in-content 320x100 could go at the very top (everyone sees it there) but its midpoint would be 70 px down.
     const layout: ContentLayout = { column: { x: 15, width: 345 }, top: 20, bottom: 8000, breaks: [20, 1000] };
-    const banner = unit('anchor', { x: 27, y: 7000, width: 320, height: 50 }, 50);
+    const banner = unit('banner', { x: 27, y: 7000, width: 320, height: 100 }, 50);
     const phone = page({ device: 'mobile', pageWidth: 375, viewportHeight: 700, layout, units: [banner] });
     const move = recommendForPage(phone, seenBy(phone, (middle) => (middle < 100 ? 1 : middle < 2000 ? 0.7 : 0.05))).recommendations.find((r) => r.type === 'move_ad_unit');
     expect(move?.type === 'move_ad_unit' && move.recommended_position.y).toBe(1000);
   });
 
   it('changes a format only to one that fits the device width, and only for a clear gain', () => {
-    // A phone's deep 300x600 is not offered as 728x90 (needs 728 px) nor 160x600 (sidebars only).
+    // A phone's deep 300x600 is not offered as 728x90 (needs 728 px), 160x600 (sidebars only) nor 320x50 (an anchor).
     const phone = page({ device: 'mobile', pageWidth: 375, viewportHeight: 700, notRendered: 'The page could not be rendered', layout: undefined, units: [unit('tall', { x: 37, y: 1500, width: 300, height: 600 }, 300)] });
     const result = recommendForPage(phone, seenBy(phone, (middle) => (middle < 1700 ? 0.9 : 0.3)));
     expect(result.analysis.status).toBe('no_layout');
-    const change = result.recommendations.find((r) => r.type === 'format_change');
-    expect(change?.type === 'format_change' && ['300x250', '336x280', '320x50']).toContain(change?.type === 'format_change' ? change.recommended_format : '');
+    const [change] = ofType(result.recommendations, 'format_change');
+    expect(['300x250', '336x280']).toContain(change?.recommended_format);
     const probes = probesFor(phone).map((probe) => probe.height);
     expect(probes).not.toContain(90);
+    expect(probes).not.toContain(50);
     expect(probes).toContain(250);
   });
 
@@ -158,7 +215,7 @@ describe('recommendForPage', () => {
       expect(r.expected.predicted_view_rate_low).toBeGreaterThanOrEqual(40);
       expect(r.reason).toMatch(/^\d+ % of desktop readers see the break in the text at [\d,]+ px for a second/);
     }
-    // A short column leaves no room under the 25 % desktop density limit for a 280 px unit beside the existing one.
+    // A short column leaves no room under the 30 % desktop density limit for a 250 px unit beside the existing one.
     const short = page({ layout: { ...LAYOUT, top: 600, bottom: 1500, breaks: [700, 1000, 1300] }, units: [unit('a', { x: 650, y: 650, width: 300, height: 250 }, 850)] });
     expect(recommendForPage(short, seenBy(short, reach)).recommendations.filter((r) => r.type === 'new_ad_placement')).toEqual([]);
   });
@@ -170,6 +227,220 @@ describe('recommendForPage', () => {
     const result = recommendForPage(evidence, seenBy(evidence, reach));
     expect(result.recommendations).toEqual([]);
     expect(result.analysis.message).toMatch(/^The model's predictions for this page's desktop ad units are off by [\d.]+ points on average/);
+  });
+});
+
+describe('value, not views', () => {
+  it('has a default value per format and device from the research table, and takes a website override', () => {
+    // research/ad-measurement.md §7: on a phone a 320x50 is worth about a third of an in-content 300x250.
+    expect(formatValue('mobile', '320x50')).toBe(0.35);
+    expect(formatValue('mobile', '300x250')).toBe(1);
+    expect(formatValue('desktop', '300x600')).toBe(1.6);
+    expect(formatValue('desktop', '160x600')).toBe(0.7);
+    expect(formatValue('tablet', '728x90')).toBe(DEFAULT_FORMAT_VALUES.desktop['728x90']);
+    // A size the table does not name counts as a 300x250; the website's own values win.
+    expect(formatValue('desktop', '250x250')).toBe(1);
+    expect(formatValue('mobile', '320x50', { mobile: { '320x50': 0.6 } })).toBe(0.6);
+  });
+
+  // A skyscraper in the side column at 3,000 px, seen by 30 % of readers: a 300x600 in its place is seen as often (half
+  // of the same height) and worth 1.6 against 0.7; a 300x250 is seen by 47 % but worth 1.0 — fewer value than the 300x600.
+  const side = unit('side', { x: 1200, y: 3000, width: 160, height: 600 }, 300);
+  const sidePage = page({ units: [side] });
+  const sideSeen = seenWhere(sidePage, (probe) => (probe.y !== 3000 ? 0 : probe.height === 600 ? 0.3 : probe.height === 250 ? 0.47 : 0));
+
+  it("chooses the option that raises the page's value most, even where as many readers see it as now", () => {
+    const [change, ...others] = ofType(recommendForPage(sidePage, sideSeen).recommendations, 'format_change');
+    expect(others).toEqual([]);
+    expect(change).toMatchObject({ ad_unit_id: 'side', current_format: '160x600', recommended_format: '300x600', position: { x: 1200, y: 3000 } });
+    // 1,000 × (30 % × 1.6 − 30 % × 0.7) = 270 per 1,000 pageviews; no extra viewable impressions.
+    expect(change?.expected).toMatchObject({ current_view_rate: 30, predicted_view_rate: 30, extra_viewable_impressions: 0, value_gain: 270 });
+    expect(change?.expected.value_gain_low).toBeGreaterThan(0);
+    expect(change?.reason).toBe(
+      'Only 30 % of desktop readers see this 160x600 for a second; a 300x600 in its place would be seen by 30 %. A viewable 300x600 counts as 1.6 and a 160x600 as 0.7 (default relative values): the page\'s desktop ad value rises by about 129 %.',
+    );
+  });
+
+  it("takes the website's own format values over the defaults", () => {
+    // Where this website's 300x600s earn little, the 300x250 seen by more readers is worth more.
+    const [change] = ofType(recommendForPage(sidePage, sideSeen, undefined, { values: { desktop: { '300x600': 0.8 } } }).recommendations, 'format_change');
+    expect(change?.recommended_format).toBe('300x250');
+    expect(change?.reason).toContain("(this website's values)");
+  });
+
+  it('does not change a format for more readers when the low end of the value gain is under the margin', () => {
+    // A 336x280 seen by 40 %, a 728x90 in its place by 58 %: 18 points more readers (enough by view rate), but a 728x90
+    // is worth 0.9, so at the low ends 51.9 % × 0.9 − 43.1 % × 1.0 is under 10 % of the unit's value.
+    const wide: ContentLayout = { ...LAYOUT, column: { x: 420, width: 760 } };
+    const evidence = page({ layout: wide, units: [unit('mid', { x: 632, y: 3000, width: 336, height: 280 }, 400)] });
+    const seen = seenWhere(evidence, (probe) => (probe.y !== 3000 ? 0 : probe.height === 280 ? 0.4 : probe.height === 90 ? 0.58 : 0));
+    expect(ofType(recommendForPage(evidence, seen).recommendations, 'format_change')).toEqual([]);
+  });
+});
+
+describe('formats only where they belong', () => {
+  const mobileLayout: ContentLayout = { column: { x: 15, width: 345 }, top: 100, bottom: 8000, breaks: [1000, 2000] };
+  const phone = (units: UnitEvidence[]) => page({ device: 'mobile', pageWidth: 375, viewportHeight: 700, layout: mobileLayout, units });
+
+  it('never offers an anchor (320x50) in place of an in-content unit, whatever it is worth', () => {
+    const evidence = phone([unit('mid', { x: 38, y: 3000, width: 300, height: 250 }, 300)]);
+    const seen = seenWhere(evidence, (probe) => (probe.y === 3000 ? (probe.height === 50 ? 0.95 : 0.3) : 0));
+    const result = recommendForPage(evidence, seen, undefined, { values: { mobile: { '320x50': 1 } } });
+    expect(ofType(result.recommendations, 'format_change')).toEqual([]);
+    expect(probesFor(evidence).map((probe) => probe.height)).not.toContain(50);
+  });
+
+  it('never moves a unit at the viewport edge into the content nor gives it an in-content format', () => {
+    // A phone anchor (320x50, taken for one) and a unit the evidence says is sticky: neither is a place in the content.
+    const anchor = unit('anchor', { x: 27, y: 7000, width: 320, height: 50 }, 50);
+    const sticky = unit('sticky', { x: 38, y: 6000, width: 300, height: 250 }, 50, 400, true);
+    const evidence = phone([anchor, sticky]);
+    const seen = seenBy(evidence, (middle) => (middle < 2500 ? 0.7 : 0.05));
+    const about = recommendForPage(evidence, seen).recommendations.filter((r) => r.type !== 'new_ad_placement');
+    expect(about).toEqual([]);
+    // Told it is in the content, a 320x50 is moved like any unit.
+    const banner = phone([{ ...anchor, sticky: false }]);
+    const move = ofType(recommendForPage(banner, seenBy(banner, (middle) => (middle < 2500 ? 0.7 : 0.05))).recommendations, 'move_ad_unit');
+    expect(move.map((r) => r.ad_unit_id)).toEqual(['anchor']);
+  });
+
+  it('adds new in-content slots only in in-content formats: never an anchor or a side-column format', () => {
+    const values = { mobile: { '320x50': 5 }, desktop: { '300x600': 5, '160x600': 5 } };
+    const evidence = phone([]);
+    const onPhone = ofType(recommendForPage(evidence, seenBy(evidence, () => 0.9), undefined, { values }).recommendations, 'new_ad_placement');
+    const desktop = page();
+    const onDesktop = ofType(recommendForPage(desktop, seenBy(desktop, reach), undefined, { values }).recommendations, 'new_ad_placement');
+    expect(onPhone.length).toBeGreaterThan(0);
+    expect(onDesktop.length).toBeGreaterThan(0);
+    for (const r of [...onPhone, ...onDesktop]) expect(['300x250', '336x280']).toContain(r.recommended_ad_format);
+  });
+
+  it('offers side-column formats only in a side column', () => {
+    // Worth five 300x250s, a 300x600 is still never offered in the main column.
+    const evidence = page({ units: [deep] });
+    const recommendations = recommendForPage(evidence, seenBy(evidence, reach), undefined, { values: { desktop: { '300x600': 5, '160x600': 5 } } }).recommendations;
+    for (const r of recommendations) expect(r.size.height).not.toBe(600);
+  });
+
+  it('offers a format only where the column is wide enough', () => {
+    const values = { desktop: { '728x90': 5, '970x90': 10 } };
+    const narrow = page();
+    const inNarrow = ofType(recommendForPage(narrow, seenBy(narrow, reach), undefined, { values }).recommendations, 'new_ad_placement');
+    expect(inNarrow.map((r) => r.recommended_ad_format)).not.toContain('728x90');
+    // 760 px: a 728x90 fits, a 970x90 does not.
+    const wide = page({ layout: { ...LAYOUT, column: { x: 420, width: 760 } } });
+    const inWide = ofType(recommendForPage(wide, seenBy(wide, reach), undefined, { values }).recommendations, 'new_ad_placement');
+    expect(inWide.map((r) => r.recommended_ad_format)).toContain('728x90');
+    expect(inWide.map((r) => r.recommended_ad_format)).not.toContain('970x90');
+  });
+});
+
+describe('guardrails for every kind', () => {
+  it('keeps a move within the density limit, counting the moved unit on the page after the move', () => {
+    // The unit below the content (6,200 px) moved into it adds 250 px of ads to 5,400 px of content.
+    const below = unit('below', { x: 650, y: 6200, width: 300, height: 250 }, 100);
+    const evidence = page({ units: [below] });
+    const seen = seenBy(evidence, reach);
+    expect(ofType(recommendForPage(evidence, seen).recommendations, 'move_ad_unit')).toHaveLength(1);
+    expect(ofType(recommendForPage(evidence, seen, undefined, { desktopDensity: 0.04 }).recommendations, 'move_ad_unit')).toEqual([]);
+  });
+
+  it('keeps a format change within the density limit', () => {
+    // A phone article of 1,400 px: a 300x250 and a 300x100 are 350 px of ads; a 300x250 for the 300x100 would make
+    // 500 px, over 30 % (420 px). In a 2,900 px article the same change is within it.
+    const units = [unit('top', { x: 38, y: 300, width: 300, height: 250 }, 800), unit('small', { x: 38, y: 1200, width: 300, height: 100 }, 200)];
+    const short = page({ device: 'mobile', pageWidth: 375, viewportHeight: 600, layout: { column: { x: 15, width: 345 }, top: 100, bottom: 1500, breaks: [400] }, units });
+    const seenOn = (evidence: PageDeviceEvidence) => seenWhere(evidence, (probe) => (probe.y === 1200 ? (probe.height === 100 ? 0.2 : 0.8) : probe.y === 300 ? 0.8 : 0.9));
+    expect(ofType(recommendForPage(short, seenOn(short)).recommendations, 'format_change')).toEqual([]);
+    const long = { ...short, layout: { ...short.layout!, bottom: 3000 } };
+    expect(ofType(recommendForPage(long, seenOn(long)).recommendations, 'format_change').map((r) => r.ad_unit_id)).toEqual(['small']);
+  });
+
+  it('allows 30 % density on desktop by default, and takes the website its own limit', () => {
+    // 2,000 px of content with a 300x300 in it: a 300x250 more makes 550 px, within 30 % (600) but over 25 % (500).
+    const layout: ContentLayout = { ...LAYOUT, top: 600, bottom: 2600, breaks: [1900, 2200, 2500] };
+    const evidence = page({ layout, units: [unit('a', { x: 650, y: 650, width: 300, height: 300 }, 850)] });
+    const seen = seenBy(evidence, reach);
+    expect(ofType(recommendForPage(evidence, seen).recommendations, 'new_ad_placement')).toHaveLength(1);
+    expect(ofType(recommendForPage(evidence, seen, undefined, { desktopDensity: 0.25 }).recommendations, 'new_ad_placement')).toEqual([]);
+    // Phones keep Better Ads' 30 % whatever the website's desktop limit.
+    const phone = { ...evidence, device: 'mobile' as const };
+    expect(recommendForPage(phone, seen, undefined, { desktopDensity: 0.9 }).recommendations.filter((r) => r.type === 'new_ad_placement').length).toBeLessThanOrEqual(1);
+  });
+
+  it('never places an ad over an existing unit, even where the viewport rule would allow it', () => {
+    // With 0 px viewports only overlap stops a placement: the break at 1,000 px is inside the unit at 900–1,150 px.
+    const evidence = page({ viewportHeight: 0, units: [unit('over', { x: 650, y: 900, width: 300, height: 250 }, 850)] });
+    const placed = ofType(recommendForPage(evidence, seenBy(evidence, reach)).recommendations, 'new_ad_placement');
+    expect(placed.length).toBeGreaterThan(0);
+    for (const r of placed) expect(r.position.y + r.size.height <= 900 || r.position.y >= 1150).toBe(true);
+  });
+
+  it('never puts an ad between a heading and its first paragraph', () => {
+    // 1,300 px, where the deep unit would move, is marked as directly under a heading: it goes to 1,000 px instead, and
+    // no new slot takes 1,300 px.
+    const sides = LAYOUT.breaks.map((y) => ({ above: y === 1300 ? 'h2' : 'p', below: 'p' }));
+    const evidence = page({ layout: { ...LAYOUT, sides }, units: [deep] });
+    const { recommendations } = recommendForPage(evidence, seenBy(evidence, reach));
+    const [move] = ofType(recommendations, 'move_ad_unit');
+    expect(move?.recommended_position.y).toBe(1000);
+    for (const r of ofType(recommendations, 'new_ad_placement')) expect(r.position.y).not.toBe(1300);
+    expect(probesFor(evidence).some((probe) => probe.y === 1300)).toBe(false);
+  });
+});
+
+describe('honest numbers', () => {
+  // Two units checked: a at 1,000 px (720 measured, 800 predicted), b at 3,000 px (380 measured, 400 predicted): factor
+  // 1,100 / 1,200, mean error 3 points. Readers see 1,900 px (90 %) and 4,300 px (70 %) uncorrected, nothing else.
+  const a = unit('a', { x: 650, y: 1000, width: 300, height: 250 }, 720);
+  const b = unit('b', { x: 650, y: 3000, width: 300, height: 250 }, 380);
+  const evidence = page({ viewportHeight: 400, units: [a, b] });
+  const seen = seenWhere(evidence, (probe) => (probe.y === 1000 ? 0.8 : probe.y === 3000 ? 0.4 : probe.y === 1900 ? 0.9 : probe.y === 4300 ? 0.7 : 0));
+  const factor = 1100 / 1200;
+  const { recommendations } = recommendForPage(evidence, seen);
+
+  it("widens every range by the calibration's mean error and gives the gain as a range of impressions and value", () => {
+    expect(recommendations.length).toBeGreaterThan(1);
+    for (const r of recommendations) {
+      const y = r.type === 'new_ad_placement' ? r.position.y : r.type === 'move_ad_unit' ? r.recommended_position.y : r.position.y;
+      const raw = wilson(y === 1900 ? 900 : 700, 1000);
+      const low = raw.low * factor - 0.03;
+      const high = raw.high * factor + 0.03;
+      expect(r.expected.predicted_view_rate_low, r.id).toBeCloseTo(low * 100, 1);
+      expect(r.expected.predicted_view_rate_high, r.id).toBeCloseTo(high * 100, 1);
+      const current = r.type === 'move_ad_unit' ? wilson(r.ad_unit_id === 'a' ? 720 : 380, 1000) : { rate: 0, low: 0, high: 0 };
+      expect(r.expected.extra_viewable_impressions_low, r.id).toBeCloseTo(1000 * (low - current.high), -1);
+      expect(r.expected.extra_viewable_impressions_high, r.id).toBeCloseTo(1000 * (high - current.low), -1);
+      // 300x250s: the value gain per 1,000 pageviews is the same range at a value of 1.
+      expect(r.expected.value_gain_low, r.id).toBeCloseTo(1000 * (low - current.high), 0);
+      expect(r.expected.value_gain_high, r.id).toBeCloseTo(1000 * (high - current.low), 0);
+      expect(r.expected.extra_viewable_impressions_low).toBeLessThan(r.expected.extra_viewable_impressions);
+      expect(r.expected.extra_viewable_impressions_high).toBeGreaterThan(r.expected.extra_viewable_impressions);
+    }
+  });
+
+  it('says high confidence only within the depths of two or more calibrating units', () => {
+    // b moves up to 1,900 px, between a and b's depths; the new slot at 4,300 px is below them both.
+    const [move] = ofType(recommendations, 'move_ad_unit');
+    expect(move).toMatchObject({ ad_unit_id: 'b', recommended_position: { y: 1900 }, confidence: 'high' });
+    const [added] = ofType(recommendations, 'new_ad_placement');
+    expect(added).toMatchObject({ position: { y: 4300 }, confidence: 'medium' });
+    expect(calibrate(evidence, seen)?.depths).toEqual([
+      { top: 1000, bottom: 1250 },
+      { top: 3000, bottom: 3250 },
+    ]);
+  });
+
+  it('names view rates as shares of readers, never as viewability', () => {
+    const sidePage = page({ units: [unit('side', { x: 1200, y: 3000, width: 160, height: 600 }, 300)] });
+    const others = [
+      ...recommendForPage(sidePage, seenWhere(sidePage, (probe) => (probe.y === 3000 ? 0.3 : 0))).recommendations,
+      ...recommendForPage(page({ units: [deep] }), seenBy(page({ units: [deep] }), reach)).recommendations,
+    ];
+    for (const r of [...recommendations, ...others]) {
+      expect(r.reason).toMatch(/readers/);
+      expect(r.reason).not.toMatch(/viewability/i);
+    }
   });
 });
 

@@ -4,13 +4,16 @@ import { ratio, relativeChange, type AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
 import { websitesInScope } from '../scope.ts';
-import { analyseWebsite, type LayoutLookup } from './recommendations.ts';
+import { analyseWebsite, countsForPotential, promisedExtra, type LayoutLookup } from './recommendations.ts';
 
 /**
- * The optimization potential (DESIGN.md) is the open recommendations' promise: each one's extra share of pageviews
- * with a viewable ad, times its page's pageviews on its device in the period, in percent of the period's viewable
- * impressions. The recommendations are those of the last 30 days (the Recommendations panels' own), so both periods
- * are measured against the same advice.
+ * The optimization potential (DESIGN.md) is what the open recommendations promise at least: each one's LOW extra
+ * share of pageviews with a viewable ad (the low end of its range, which holds the sampling interval and the model's
+ * calibration error; not the point estimate), times its page's pageviews on its device in the period, in percent of the
+ * period's viewable impressions. Low-confidence recommendations are not counted: neither in the potential nor in
+ * `optimization` (its count, kinds and extra viewable impressions say what the percentage is made of). The
+ * recommendations are those of the last 30 days (the Recommendations panels' own, whose meta counts the same), so both
+ * periods are measured against the same advice. The response's shape is unchanged.
  */
 export async function dashboardKpi(
   context: AnalyticsContext,
@@ -25,11 +28,11 @@ export async function dashboardKpi(
     runQuery(context.events, { ...query, metrics: ['impressions', 'viewable_impressions', 'ad_clicks'] }),
     Promise.all(websiteIds.map((id) => analyseWebsite(context, id, layoutOf, 'stored'))),
   ]);
-  const recommendations = analyses.flatMap((analysis) => analysis.recommendations);
+  const recommendations = analyses.flatMap((analysis) => analysis.recommendations).filter(countsForPotential);
   const extraShare = new Map<string, number>();
   for (const r of recommendations) {
     const key = `${r.page_id} ${r.device}`;
-    extraShare.set(key, (extraShare.get(key) ?? 0) + r.expected.extra_viewable_impressions / r.evidence.pageviews);
+    extraShare.set(key, (extraShare.get(key) ?? 0) + promisedExtra(r) / r.evidence.pageviews);
   }
   // The periods' pageviews of the pages with recommendations only: the others promise nothing.
   const pageIds = [...new Set(recommendations.map((r) => r.page_id))];

@@ -1,5 +1,9 @@
 // GET /api/analytics/recommendations: placement advice for one page (the specification's call) or every page of a
 // website (the Ad Units tab), from the last 30 days' evidence, and the optimization potential it adds up to.
+//
+// The potential counts what the advice promises at least (DESIGN.md): each recommendation's low extra viewable
+// impressions (its range's low end: sampling and calibration error), none from low-confidence ones; the dashboard's
+// KPI (dashboard-kpi.ts) counts the same, so both screens give one figure.
 import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
 import { byGain, contentLayout, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
 import type { Recommendation } from '@foldline/contracts';
@@ -26,6 +30,14 @@ export interface Analysis {
 }
 
 const DAY = 86_400_000;
+
+/** Whether a recommendation counts in the optimization potential: low-confidence advice promises nothing. */
+export const countsForPotential = (recommendation: Recommendation) => recommendation.confidence !== 'low';
+
+/** The extra viewable impressions over the window a recommendation promises at least: the low end of its range
+ * (never below zero: a format change may trade impressions for value), or nothing at low confidence. */
+export const promisedExtra = (recommendation: Recommendation) =>
+  countsForPotential(recommendation) ? Math.max(0, recommendation.expected.extra_viewable_impressions_low) : 0;
 
 export function recommendationWindow(now: Date): TimeWindow {
   return { start: new Date(now.getTime() - RECOMMENDATION_WINDOW_DAYS * DAY), end: now };
@@ -137,7 +149,7 @@ export async function recommendations(
     const [website] = await websitesInScope(context.db, context.userId, params.websiteId);
     analysis = await analyseWebsite(context, website!.id, layoutOf, 'rendered');
   }
-  const extra = analysis.recommendations.reduce((sum, r) => sum + r.expected.extra_viewable_impressions, 0);
+  const extra = analysis.recommendations.reduce((sum, r) => sum + promisedExtra(r), 0);
   return {
     recommendations: analysis.recommendations,
     meta: {

@@ -206,21 +206,27 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
       <>
         <p>
           Foldline suggests three kinds of change, each with its reason in plain words, the extra viewable impressions it promises over 30
-          days, the number of pageviews it rests on and a confidence:
+          days (with the range it may fall in), the number of pageviews it rests on and a confidence. Every change is judged by the
+          page&apos;s ad value: the sum over its units of each unit&apos;s view rate (the share of readers who see it for a second) times
+          what a viewable impression of its format is worth on the device. Until a website has its own revenue figures, those worths are
+          default relative values (a 300x250 is 1; on phones a 320x50 is 0.35, on desktops a 300x600 is 1.6 and a 160x600 0.7), so
+          more readers seeing a smaller, cheaper format is not counted as a gain.
         </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
             <strong>New ad placement</strong>: a break between paragraphs of the main column that most readers see for a second, with no
-            ad within a screen of it, and the format that fits there.
+            ad within a screen of it, and the in-content format worth most there.
           </li>
           <li>
             <strong>Move ad unit</strong>: a unit that few readers see, and a break they do see. Only suggested when the new place's
-            predicted share of readers, at the low end of its 95 % interval, beats the unit's measured share at the high end of its own by
-            at least 10 points.
+            predicted share of readers, at the low end of its range, beats the unit's measured share at the high end of its 95 % interval
+            by at least 10 points.
           </li>
           <li>
-            <strong>Format change</strong>: a format that fits the column and the device (728x90 needs 728 px, 970x90 970 px, 160x600 and
-            300x600 a sidebar, 320x50 a phone) and that more readers would see in the same place, by the same 10-point rule.
+            <strong>Format change</strong>: a format that belongs where the unit is (in-content formats only where the column is wide
+            enough: 728x90 needs 728 px, 970x90 970 px; 160x600 and 300x600 only in a sidebar; a 320x50 anchor only at the edge of a
+            phone&apos;s screen, never in place of an in-content unit) and that raises the page&apos;s ad value, even at the low ends of
+            the ranges, by at least 10 % of what the unit is worth today.
           </li>
         </ul>
         <p>
@@ -228,20 +234,23 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           positions and counts, for any rectangle of the page, the pageviews in which at least half of it (30 % for units over
           242,500 px²) stayed in view for one continuous second while the tab was visible: the MRC rule that ad servers count viewable
           impressions by. It checks that count against each existing unit's measured viewable impressions and corrects every prediction by
-          the difference (the panel shows how far off the model was: its calibration). The page's content breaks come from rendering the
-          page, as for the heatmaps.
+          the difference (the panel shows how far off the model was: its calibration). Each range holds both the 95 % sampling interval
+          and the model's mean error on the page's units. High confidence needs the model checked on at least two of the page's own units
+          and a place between their depths. The page's content breaks come from rendering the page, as for the heatmaps.
         </p>
         <p>
           <strong>Guardrails.</strong> Recommendations are withheld for a page and device with fewer than 300 pageviews in the last 30
-          days (the panel says how many more it needs), and where the model misses the page's own units by more than 15 points. Units keep
-          at least one screen apart, the top unit's middle stays at least 100 px down the page, and ads stay within the Better Ads density
-          limit (30 % of the main content's height on phones, 25 % elsewhere). At most two new placements per page and device are
-          suggested at a time.
+          days (the panel says how many more it needs), and where the model misses the page's own units by more than 15 points. For every
+          kind of change, on the page as it would be after it: no ad over another, units at least one screen apart, the top unit's middle
+          at least 100 px down the page, never between a heading and its first paragraph nor inside a list, table, figure or quote, and
+          ads within the density limit (every ad in the main content at most 30 % of its height: the Better Ads limit on phones, and the
+          default elsewhere). At most two new placements per page and device are suggested at a time.
         </p>
         <p>
-          <strong>Optimization potential</strong> is the extra viewable impressions the open recommendations promise, in percent of the
-          period's viewable impressions: each recommendation's extra share of readers times its page's pageviews on its device in the
-          period. Apply one change at a time and compare the following 7 days with the previous ones.
+          <strong>Optimization potential</strong> is the extra viewable impressions the open recommendations promise at least (the low end
+          of each one's range; low-confidence ones are not counted), in percent of the period's viewable impressions: each
+          recommendation's low extra share of readers times its page's pageviews on its device in the period. Apply one change at a time
+          and compare the following 7 days with the previous ones.
         </p>
       </>
     ),
