@@ -28,6 +28,7 @@ interface Sidecar {
   truncated: boolean;
   capturedAt: string;
   elements: PageCapture['elements'];
+  outline?: PageCapture['outline'];
 }
 
 /** The URL as cached: parsed (case, default port) and without its fragment, which the server never sees. */
@@ -126,6 +127,7 @@ export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_E
         truncated: sidecar.truncated,
         capturedAt: new Date(sidecar.capturedAt),
         elements: sidecar.elements,
+        outline: sidecar.outline,
       };
     },
     async write(url, device, capture) {
@@ -143,6 +145,7 @@ export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_E
         truncated: capture.truncated,
         capturedAt: capture.capturedAt.toISOString(),
         elements: capture.elements,
+        outline: capture.outline,
       };
       const previous = await readSidecar(key);
       await writeAtomically(sidecarFile(key), JSON.stringify(sidecar));

@@ -8,7 +8,8 @@ import { deviceContextOptions } from './devices.ts';
 import { REFUSED_HEADER, startEgressProxy, UNREACHABLE_HEADER, type HostCheck } from './egress-proxy.ts';
 import { ScreenshotError } from './errors.ts';
 import type { Box } from './browser/layout.ts';
-import { documentHeight, elementMap, layoutWidth, scrollThrough } from './page-script.ts';
+import { contentOutline, documentHeight, elementMap, layoutWidth, scrollThrough } from './page-script.ts';
+import type { ContentOutline, OutlineBox, OutlineColumn } from '@foldline/contracts/content-outline';
 
 export interface PageCapture {
   image: Buffer;
@@ -26,6 +27,9 @@ export interface PageCapture {
    * on a phone or tablet, its wider layout zoomed out to the reference width (as the device shows it).
    */
   elements: Record<string, Box>;
+  /** The page's content, block by block, in the same pixels (null where no column of content was found; absent from
+   * captures taken before it was recorded). */
+  outline?: ContentOutline | null;
 }
 
 /** Taller pages are cut here: a 15,000 px JPEG is a few MB already, and few readers scroll further. */
@@ -204,6 +208,7 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
     const fullHeight = Math.round((await documentHeight(page)) * scale);
     // Measured before the screenshot, in the layout a reader at this width has (the tracker measured clicks in it).
     const elements = scaleBoxes(await elementMap(page), scale);
+    const outline = scaleOutline(await contentOutline(page), scale);
     const height = Math.max(1, Math.min(fullHeight, MAX_HEIGHT));
     const shot = await page.screenshot({
       type: 'jpeg',
@@ -214,7 +219,7 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
       timeout: 30_000,
     });
     const image = scale === 1 ? shot : await shrink(page.context(), shot, width, height);
-    return { image, contentType: 'image/jpeg', width, height, documentHeight: fullHeight, truncated: fullHeight > MAX_HEIGHT, capturedAt: new Date(), elements };
+    return { image, contentType: 'image/jpeg', width, height, documentHeight: fullHeight, truncated: fullHeight > MAX_HEIGHT, capturedAt: new Date(), elements, outline };
   } catch (error) {
     if (error instanceof ScreenshotError) throw error;
     // E.g. the page navigated away while being measured.
@@ -231,6 +236,13 @@ function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> 
   // Once the deadline has answered, the work's own failure (its context closed under it) concerns no one.
   work.catch(() => undefined);
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function scaleOutline(outline: ContentOutline | null, scale: number): ContentOutline | null {
+  if (!outline || scale === 1) return outline;
+  const box = (b: OutlineBox) => b.map((v) => Math.round(v * scale)) as OutlineBox;
+  const column = (c: OutlineColumn): OutlineColumn => ({ ...c, box: box(c.box), blocks: c.blocks.map((block) => ({ ...block, box: box(block.box) })) });
+  return { ...outline, main: column(outline.main), sides: outline.sides.map(column) };
 }
 
 function scaleBoxes(boxes: Record<string, Box>, scale: number): Record<string, Box> {

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import type { ContentOutline } from '@foldline/contracts/content-outline';
 import type { Box } from './browser/layout.ts';
 
 const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'browser', 'layout.ts');
@@ -40,3 +41,5 @@ export const documentHeight = (page: Page) => call<number>(page, 'documentHeight
 export const layoutWidth = (page: Page) => call<number>(page, 'layoutWidth()');
 
 export const elementMap = (page: Page) => call<Record<string, Box>>(page, 'elementMap()');
+
+export const contentOutline = (page: Page) => call<ContentOutline | null>(page, 'contentOutline()');

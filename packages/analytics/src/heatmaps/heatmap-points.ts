@@ -1,6 +1,7 @@
 // From heatmap cells (relative to each visitor's layout) to points on the reference layout: clicks re-anchored on the
 // element they were recorded on, everything else scaled; then binned so a map carries at most a few thousand points.
 // Pure functions: the report feeds them the rows of the rollup and the screenshot's element map.
+import type { ContentOutline } from '@foldline/contracts/content-outline';
 
 /** A box in document px of the reference layout: x, y, width, height. */
 export type Box = readonly [number, number, number, number];
@@ -11,6 +12,9 @@ export interface ReferenceLayout {
   documentHeight: number;
   /** Selector (the tracker's selector function) → the element's box; empty when no screenshot could be taken. */
   elements: Readonly<Record<string, Box>>;
+  /** The page's content block by block (the recommendations' places); absent from renderings taken before it was
+   * recorded, null where the page has no column of content. */
+  outline?: ContentOutline | null;
 }
 
 export interface ClickCell {
