@@ -54,7 +54,10 @@ describeOnLastDialect('recommendations', (dialect) => {
     if (move?.type !== 'move_ad_unit') return;
     expect(move.recommended_position.y).toBeLessThan(move.current_position.y - 2000);
     expect(move.expected.predicted_view_rate_low - move.expected.current_view_rate).toBeGreaterThanOrEqual(10);
-    expect(move.reason).toMatch(/^Only \d+ % of desktop readers see this unit for a second; at [\d,]+ px, \d+ % do\.$/);
+    // Said as a place in the story (the rendering's outline), not a pixel depth.
+    expect(move.reason).toMatch(/^Only \d+ % of desktop readers see this unit for a second; after paragraph \d+ of the article \(".+"\), \d+ % would\.$/);
+    expect(move.recommended_place?.selector).toMatch(/^#article-body>p/);
+    expect(move.current_place?.description).toMatch(/^after paragraph \d+ of the article/);
     expect(move.evidence.pageviews).toBeGreaterThanOrEqual(300);
     // Sorted by gain; the potential is what they promise at least (their low ends, low-confidence ones left out) over
     // today's viewable impressions.

@@ -28,6 +28,7 @@ function advice(confidence: Recommendation['confidence'], low: number): Recommen
     confidence,
     type: 'new_ad_placement',
     position: { x: 650, y: 1300 },
+    place: null,
     recommended_ad_format: '300x250',
   };
 }

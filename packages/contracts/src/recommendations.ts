@@ -23,6 +23,20 @@ export type RecommendationsQuery = z.infer<typeof recommendationsQuerySchema>;
 
 const positionSchema = z.object({ x: z.number(), y: z.number() });
 
+/** A place in the page's content, as a publisher finds it in their CMS: null where the page's content could not be
+ * read (no rendering yet, or none with a column of content), and the pixel position is all there is. */
+const placeSchema = z
+  .object({
+    /** 'after paragraph 4 of the article ("The council voted…")', 'between the second and third content blocks (…)'. */
+    description: z.string(),
+    /** CSS selector of the element the place follows (insert the unit right after it); null above the content. */
+    selector: z.string().nullable(),
+    /** The first words of that element's text. */
+    text: z.string(),
+  })
+  .nullable();
+export type Place = z.infer<typeof placeSchema>;
+
 const recommendationBase = z.object({
   /** Stable for the same advice on the same page, device and unit: lets a screen keep its place across refetches. */
   id: z.string(),
@@ -62,6 +76,7 @@ export const recommendationSchema = z.discriminatedUnion('type', [
   recommendationBase.extend({
     type: z.literal('new_ad_placement'),
     position: positionSchema,
+    place: placeSchema,
     recommended_ad_format: z.string(),
   }),
   recommendationBase.extend({
@@ -70,12 +85,15 @@ export const recommendationSchema = z.discriminatedUnion('type', [
     ad_unit_name: z.string(),
     current_position: positionSchema,
     recommended_position: positionSchema,
+    current_place: placeSchema,
+    recommended_place: placeSchema,
   }),
   recommendationBase.extend({
     type: z.literal('format_change'),
     ad_unit_id: z.string(),
     ad_unit_name: z.string(),
     position: positionSchema,
+    place: placeSchema,
     current_format: z.string(),
     recommended_format: z.string(),
   }),

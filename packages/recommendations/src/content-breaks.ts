@@ -10,6 +10,8 @@
 // and so are those directly under a heading. Each break keeps the tags of the blocks above and below it, so the engine
 // can check the same on a layout made elsewhere.
 
+import type { ContentOutline } from '@foldline/contracts/content-outline';
+
 /** [x, y, width, height] in document pixels. */
 export type Box = readonly [number, number, number, number];
 
@@ -106,4 +108,122 @@ export function contentLayout(elements: Readonly<Record<string, Box>>): ContentL
     breaks,
     sides,
   };
+}
+
+/** A place in the page's content, as a publisher finds it in their CMS rather than with a ruler. */
+export interface Place {
+  /** 'after paragraph 4 of the article ("The council voted…")'. */
+  description: string;
+  /** CSS selector of the element the place follows (insert the unit after it); null above the content. */
+  selector: string | null;
+  /** The first words of that element's text. */
+  text: string;
+}
+
+/** A block of the content with the place right after it, to name where a unit stands today. */
+export interface PlacedBlock {
+  top: number;
+  bottom: number;
+  /** Left edge and width: a unit beside the main column is in a side column. */
+  x: number;
+  width: number;
+  after: Place;
+}
+
+/** A content layout read from the page's outline: the breaks carry the places they are, and the blocks let the engine
+ * name where a unit stands. */
+export interface OutlinedLayout extends ContentLayout {
+  places: Place[];
+  blocks: PlacedBlock[];
+  /** The first block of the main column: a unit above it stands above the content. */
+  first: Place;
+  /** Blocks of the side columns, top to bottom. */
+  sideBlocks: PlacedBlock[];
+}
+
+const NOUNS: Record<string, string> = { figure: 'figure', ul: 'list', ol: 'list', dl: 'list', table: 'table', blockquote: 'quote', pre: 'code block' };
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+const quoted = (text: string) => (text ? ` ("${text}")` : '');
+
+/**
+ * The layout of the main column from the page's outline (contracts/content-outline.ts): a break after every block of
+ * content that is not a heading nor an ad, each named as a place — "after paragraph 4 of the article ("…")" on an
+ * article, "between the second and third content blocks ("…" and "…")" on a home or section page. Undefined when the
+ * column holds fewer than two blocks of content.
+ */
+export function layoutFromOutline(outline: ContentOutline): OutlinedLayout | undefined {
+  const content = outline.main.blocks.filter((block) => block.kind !== 'ad' && block.box[3] > 0);
+  if (content.length < 2) return undefined;
+  const article = outline.kind === 'article';
+  let paragraphs = 0;
+  const blocks: PlacedBlock[] = content.map((block, i) => {
+    if (block.kind === 'paragraph') paragraphs += 1;
+    const next = content[i + 1];
+    let description: string;
+    if (article && block.kind === 'paragraph') description = `after paragraph ${paragraphs} of the article${quoted(block.text)}`;
+    else if (article) description = `after the ${NOUNS[block.tag] ?? (block.kind === 'heading' ? 'heading' : 'block')}${quoted(block.text)}${paragraphs > 0 ? ` that follows paragraph ${paragraphs}` : ''}`;
+    else if (next) description = `between the ${ordinal(i + 1)} and ${ordinal(i + 2)} content blocks${block.text && next.text ? ` ("${block.text}" and "${next.text}")` : quoted(block.text)}`;
+    else description = `after the last content block${quoted(block.text)}`;
+    return { top: block.box[1], bottom: block.box[1] + block.box[3], x: block.box[0], width: block.box[2], after: { description, selector: block.selector, text: block.text } };
+  });
+  const breaks: number[] = [];
+  const sides: BreakSides[] = [];
+  const places: Place[] = [];
+  content.forEach((block, i) => {
+    // Nothing directly under a heading; nothing inside an enclosure is possible here (blocks are whole elements).
+    if (block.kind === 'heading') return;
+    const y = blocks[i]!.bottom;
+    if (breaks.includes(y)) return;
+    breaks.push(y);
+    sides.push({ above: block.tag, below: content[i + 1]?.tag });
+    places.push(blocks[i]!.after);
+  });
+  const left = Math.min(...content.map((block) => block.box[0]));
+  const right = Math.max(...content.map((block) => block.box[0] + block.box[2]));
+  const firstBlock = content[0]!;
+  const sideBlocks = outline.sides.flatMap((side) =>
+    side.blocks
+      .filter((block) => block.kind !== 'ad' && block.box[3] > 0)
+      .map((block) => ({
+        top: block.box[1],
+        bottom: block.box[1] + block.box[3],
+        x: block.box[0],
+        width: block.box[2],
+        after: { description: `in the side column after "${block.text || block.tag}"`, selector: block.selector, text: block.text },
+      })),
+  );
+  return {
+    column: { x: left, width: right - left },
+    top: firstBlock.box[1],
+    bottom: Math.max(...blocks.map((block) => block.bottom)),
+    breaks,
+    sides,
+    places,
+    blocks,
+    first: {
+      description: article ? `above the article, before its first paragraph${quoted(content.find((b) => b.kind === 'paragraph')?.text ?? '')}` : `above the first content block${quoted(firstBlock.text)}`,
+      selector: null,
+      text: firstBlock.text,
+    },
+    sideBlocks,
+  };
+}
+
+/** Slack for a unit that starts a little above the end of the block it follows (rounding, margins). */
+const PLACE_SLACK_PX = 24;
+
+/** Where a unit or a rectangle stands in the content: after the last block that ends above it, in its column. */
+export function placeOf(layout: ContentLayout, rect: { x: number; y: number; width: number }): Place | null {
+  if (!isOutlined(layout)) return null;
+  const inMain = rect.x + rect.width > layout.column.x && rect.x < layout.column.x + layout.column.width;
+  const blocks = inMain ? layout.blocks : layout.sideBlocks.filter((block) => rect.x + rect.width > block.x && rect.x < block.x + block.width);
+  const above = blocks.filter((block) => block.bottom <= rect.y + PLACE_SLACK_PX).at(-1);
+  if (above) return above.after;
+  if (!inMain) return blocks.length > 0 ? { description: `at the top of the side column, above "${blocks[0]!.after.text}"`, selector: null, text: blocks[0]!.after.text } : null;
+  return layout.first;
+}
+
+export function isOutlined(layout: ContentLayout): layout is OutlinedLayout {
+  return 'places' in layout && Array.isArray((layout as OutlinedLayout).places);
 }

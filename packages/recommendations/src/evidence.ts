@@ -38,7 +38,7 @@ export interface PageDeviceEvidence {
   /** Why the page has no rendering on this device (to find its main column and where its units are across), in
    * plain words; undefined when it was rendered. */
   notRendered: string | undefined;
-  /** The main column and its content breaks; undefined when the page was not rendered or has no article body. */
+  /** The main column and its content breaks; undefined when the page was not rendered or has no column of content. */
   layout: ContentLayout | undefined;
   units: UnitEvidence[];
 }

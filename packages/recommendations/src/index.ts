@@ -3,7 +3,7 @@ import type { Recommendation } from '@foldline/contracts';
 import type { PageDeviceEvidence, SeenCounts } from './evidence.ts';
 import { byGain, calibrate, pooledCalibration, recommendForPage, type Calibration, type PageResult, type RecommendOptions } from './recommend.ts';
 
-export { contentLayout, type BreakSides, type Box, type ContentLayout } from './content-breaks.ts';
+export { contentLayout, layoutFromOutline, placeOf, type BreakSides, type Box, type ContentLayout, type OutlinedLayout, type Place } from './content-breaks.ts';
 export { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
 export { AD_FORMATS, DEFAULT_FORMAT_VALUES, formatName, formatValue, type FormatValueOverrides, type FormatValues } from './formats.ts';
 export {

@@ -22,7 +22,7 @@
 // units, the top unit's midpoint 100 px down, ad density within the limit (counting every unit in the main content),
 // no break directly under a heading, formats only where they belong (formats.ts). The engine is pure: no I/O.
 import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type DeviceType, type PageAnalysis, type Recommendation } from '@foldline/contracts';
-import { HEADING, type ContentLayout } from './content-breaks.ts';
+import { HEADING, placeOf, type ContentLayout } from './content-breaks.ts';
 import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
 import { EDGE_FORMATS, formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
 import { scaleInterval, widenInterval, wilson, type Interval } from './wilson.ts';
@@ -195,7 +195,7 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
   const recommendations = engine.run();
   const found = recommendations.length === 0 ? "No change would clearly raise the page's ad value." : `${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}.`;
   if (!evidence.layout) {
-    const why = evidence.notRendered ?? 'The page has no article body (paragraphs in one column) to place ads between';
+    const why = evidence.notRendered ?? 'No column of content (an article\'s paragraphs or a page\'s story blocks) was found to place ads between';
     return { recommendations, analysis: analysis('no_layout', `${why}, so only format changes were considered. ${found}`) };
   }
   return { recommendations, analysis: analysis('analysed', `Analysed ${count(evidence.pageviews)} ${device} pageviews. ${found}`) };
@@ -439,11 +439,13 @@ class PageEngine {
     const name = unit.name;
     const currentFormat = formatName(unit.rect.width, unit.rect.height);
     const at = (rect: Rect) => ({ x: Math.round(rect.x), y: Math.round(rect.y) });
+    const place = (rect: Rect) => (layout ? placeOf(layout, rect) : null);
+    const recommendedPlace = place(choice.rect);
     if (choice.kind === 'move') {
       return {
         ...this.base(
           `move_ad_unit:${this.evidence.pageId}:${this.evidence.device}:${unit.adUnitId}`,
-          `Only ${percent(current.rate)} of ${device} readers see this unit for a second; at ${pixels(choice.rect.y)}, ${percent(choice.predicted.rate)} do.`,
+          `Only ${percent(current.rate)} of ${device} readers see this unit for a second; ${recommendedPlace ? recommendedPlace.description : `at ${pixels(choice.rect.y)}`}, ${percent(choice.predicted.rate)} would.`,
           choice.rect,
           current,
           choice.predicted,
@@ -455,6 +457,8 @@ class PageEngine {
         ad_unit_name: name,
         current_position: at(unit.rect),
         recommended_position: at(choice.rect),
+        current_place: place(unit.rect),
+        recommended_place: recommendedPlace,
       };
     }
     const format = choice.format as AdFormat;
@@ -479,6 +483,7 @@ class PageEngine {
       ad_unit_id: unit.adUnitId,
       ad_unit_name: name,
       position: at(unit.rect),
+      place: place(unit.rect),
       current_format: currentFormat,
       recommended_format: format.name,
     };
@@ -508,10 +513,12 @@ class PageEngine {
       const { rect, format, predicted, value } = candidate;
       const extra = Math.round(this.n * predicted.rate);
       const low = Math.round(this.n * predicted.low);
+      // The place the break follows: the layout's own name for it.
+      const place = placeOf(layout, { x: layout.column.x, y: rect.y, width: layout.column.width });
       out.push({
         ...this.base(
           `new_ad_placement:${this.evidence.pageId}:${this.evidence.device}:${Math.round(rect.y)}`,
-          `${percent(predicted.rate)} of ${device} readers see the break in the text at ${pixels(rect.y)} for a second and no ad is within a screen of it: a ${format.name} there would add about ${count(extra)} viewable impressions in ${RECOMMENDATION_WINDOW_DAYS} days (at least ${count(low)}).`,
+          `${percent(predicted.rate)} of ${device} readers see ${place ? `the place ${place.description}` : `the break in the text at ${pixels(rect.y)}`} for a second and no ad is within a screen of it: a ${format.name} there would add about ${count(extra)} viewable impressions in ${RECOMMENDATION_WINDOW_DAYS} days (at least ${count(low)}).`,
           rect,
           none,
           predicted,
@@ -520,6 +527,7 @@ class PageEngine {
         ),
         type: 'new_ad_placement',
         position: { x: Math.round(rect.x), y: Math.round(rect.y) },
+        place,
         recommended_ad_format: format.name,
       });
     }

@@ -158,7 +158,7 @@ describe('recommendForPage', () => {
       ad_unit_name: '/1/end',
       device: 'desktop',
       current_position: { x: 650, y: 5200 },
-      reason: 'Only 10 % of desktop readers see this unit for a second; at 1,300 px, 85 % do.',
+      reason: 'Only 10 % of desktop readers see this unit for a second; at 1,300 px, 85 % would.',
       evidence: { pageviews: 1000, impressions: 400 },
     });
     expect(move?.type === 'move_ad_unit' && move.recommended_position).toEqual({ x: 650, y: 1300 });

@@ -5,7 +5,7 @@
 // impressions (its range's low end: sampling and calibration error), none from low-confidence ones; the dashboard's
 // KPI (dashboard-kpi.ts) counts the same, so both screens give one figure.
 import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
-import { byGain, contentLayout, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
+import { byGain, contentLayout, layoutFromOutline, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
 import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
@@ -91,7 +91,8 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
         viewportHeight: entry.viewportHeight,
         pageWidth: REFERENCE_WIDTHS[entry.device],
         notRendered: 'unavailable' in lookup ? lookup.unavailable : undefined,
-        layout: rendered ? contentLayout(rendered.elements) : undefined,
+        // The outline names places in the content; renderings taken before it was recorded fall back to the element map.
+        layout: rendered ? (rendered.outline ? layoutFromOutline(rendered.outline) : rendered.outline === undefined ? contentLayout(rendered.elements) : undefined) : undefined,
         units: pageUnits,
       };
     }),

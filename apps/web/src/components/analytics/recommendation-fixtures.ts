@@ -33,6 +33,8 @@ export function aMove(overrides: Partial<Extract<Recommendation, { type: 'move_a
     ad_unit_name: '4821596307',
     current_position: { x: 632, y: 1713 },
     recommended_position: { x: 632, y: 1113 },
+    current_place: { description: 'after paragraph 9 of the article ("The line would open in 2029.")', selector: '#article-body>p:nth-of-type(9)', text: 'The line would open in 2029.' },
+    recommended_place: { description: 'after paragraph 4 of the article ("The council voted 31 to 12.")', selector: '#article-body>p:nth-of-type(4)', text: 'The council voted 31 to 12.' },
     ...overrides,
   };
 }
@@ -60,6 +62,7 @@ export function aNewPlacement(overrides: Partial<Extract<Recommendation, { type:
     reason: '61 % of mobile readers see the break in the text at 900 px for a second and no ad is within a screen of it.',
     type: 'new_ad_placement',
     position: { x: 38, y: 900 },
+    place: { description: 'after paragraph 3 of the article ("Work starts in spring.")', selector: '#article-body>p:nth-of-type(3)', text: 'Work starts in spring.' },
     recommended_ad_format: '300x250',
     ...overrides,
   };
@@ -89,6 +92,7 @@ export function aFormatChange(overrides: Partial<Extract<Recommendation, { type:
     ad_unit_id: 'u2',
     ad_unit_name: '/21700045/gazette/article_mid',
     position: { x: 234, y: 2000 },
+    place: null,
     current_format: '300x250',
     recommended_format: '300x50',
     ...overrides,

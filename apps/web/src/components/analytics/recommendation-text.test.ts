@@ -2,20 +2,40 @@
 // Optimization Potential card's line.
 import { describe, expect, it } from 'vitest';
 import { aFormatChange, aMove, aNewPlacement, aResponse, anAnalysis } from './recommendation-fixtures.ts';
-import { changeText, deviceAnalysisText, emptyExplanation, evidenceText, gainText, optimizationDescription, summaryText, viewRateText } from './recommendation-text.ts';
+import {
+  anchorSelector,
+  changeText,
+  deviceAnalysisText,
+  emptyExplanation,
+  evidenceText,
+  gainText,
+  optimizationDescription,
+  rangeMeaningText,
+  summaryText,
+  viewRateText,
+} from './recommendation-text.ts';
 
 describe('recommendation texts', () => {
-  it('states the gain over 30 days and the view rate now and predicted, in percent', () => {
-    expect(gainText(aMove())).toBe('+774 viewable impressions / 30 days');
-    expect(viewRateText(aMove())).toBe('View rate 29.8% → 51.8% (at least 50.2%)');
+  it('states the gain over 30 days as a range and the view rate now and predicted, in percent of pageviews', () => {
+    expect(gainText(aMove())).toBe('+650 to +900 viewable impressions / 30 days');
+    expect(gainText(aMove({ expected: { ...aMove().expected, extra_viewable_impressions_low: -40, extra_viewable_impressions_high: 120 } }))).toBe('−40 to +120 viewable impressions / 30 days');
+    expect(viewRateText(aMove())).toBe('View rate 29.8% → 51.8% (50.2%–53.4%) of pageviews');
     // A new placement is seen by nobody today: only the prediction means something.
-    expect(viewRateText(aNewPlacement())).toBe('Predicted view rate 61.0% (at least 55.5%)');
+    expect(viewRateText(aNewPlacement())).toBe('Predicted view rate 61.0% (55.5%–66.3%) of pageviews');
+    expect(rangeMeaningText(aMove())).toBe(
+      "At the last 30 days' traffic, the result should fall in this range 19 times in 20, counting both the sampling error and how far the model missed this page's own units; the page's ad value on desktop changes by +184 to +255 per 1,000 pageviews (a viewable 300x250 = 1)",
+    );
   });
 
-  it('says what to change and where, for each kind', () => {
-    expect(changeText(aMove())).toBe('Move it from 1,713 px to 1,113 px down the page');
-    expect(changeText(aNewPlacement())).toBe('Add a 300x250 at 900 px down the page');
+  it('says what to change and where in the content, with the depth at the reference width', () => {
+    expect(changeText(aMove())).toBe(
+      'Move it from after paragraph 9 of the article ("The line would open in 2029.") to after paragraph 4 of the article ("The council voted 31 to 12.") (1,113 px down at 1920 px wide)',
+    );
+    expect(changeText(aNewPlacement())).toBe('Add a 300x250 after paragraph 3 of the article ("Work starts in spring."), 900 px down at 375 px wide');
+    expect(anchorSelector(aNewPlacement())).toBe('#article-body>p:nth-of-type(3)');
+    // Without a reading of the page's content, the depth is all there is.
     expect(changeText(aFormatChange())).toBe('Change 300x250 to 300x50 at 2,000 px down the page');
+    expect(anchorSelector(aFormatChange())).toBeNull();
   });
 
   it('names the evidence, leaving out impressions a new placement cannot have', () => {
@@ -24,7 +44,7 @@ describe('recommendation texts', () => {
   });
 
   it('sums the recommendations up against today\'s viewable impressions', () => {
-    expect(summaryText(aResponse([aMove(), aNewPlacement()]))).toBe('2 recommendations could add 894 viewable impressions over 30 days: 1.5% more than today\'s 59,669.');
+    expect(summaryText(aResponse([aMove(), aNewPlacement()]))).toBe('2 recommendations could add at least 894 viewable impressions over 30 days: 1.5% more than today\'s 59,669.');
   });
 
   it('explains an empty answer: no readers, too few everywhere, or nothing worth changing', () => {

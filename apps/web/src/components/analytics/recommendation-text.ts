@@ -3,6 +3,7 @@
 // potential figure is made of.
 import {
   RECOMMENDATION_WINDOW_DAYS as DAYS,
+  REFERENCE_WIDTHS,
   type DashboardKpiResponse,
   type DeviceType,
   type PageAnalysis,
@@ -31,31 +32,65 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** '+774 viewable impressions / 30 days' (the window recommendations rest on). */
+/** A signed count: '+774', '−120', '0'. */
+const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : value < 0 ? `−${formatNumber(-value)}` : '0');
+
+/** '+650 to +900 viewable impressions / 30 days' (the window recommendations rest on): the range, not one number. */
 export function gainText(recommendation: Recommendation): string {
-  return `+${formatNumber(recommendation.expected.extra_viewable_impressions)} viewable impressions / ${DAYS} days`;
+  const { extra_viewable_impressions_low: low, extra_viewable_impressions_high: high } = recommendation.expected;
+  const range = low === high ? signed(low) : `${signed(low)} to ${signed(high)}`;
+  return `${range} viewable impressions / ${DAYS} days`;
 }
 
-/** 'View rate 29.8% → 51.8% (at least 50.2%)'; a new placement has no current rate, only the prediction. */
+/** What the range means, in plain words, and the change in the page's ad value where the format's worth differs. */
+export function rangeMeaningText(recommendation: Recommendation): string {
+  const { value_gain_low: low, value_gain_high: high } = recommendation.expected;
+  const value = `the page's ad value on ${DEVICE_LABELS[recommendation.device].toLowerCase()} changes by ${signed(Math.round(low))} to ${signed(Math.round(high))} per 1,000 pageviews (a viewable 300x250 = 1)`;
+  return `At the last ${DAYS} days' traffic, the result should fall in this range 19 times in 20, counting both the sampling error and how far the model missed this page's own units; ${value}`;
+}
+
+/** 'View rate 29.8% → 51.8% (50.2–53.4%)': the share of pageviews with the unit in view for a second — not its
+ * viewability, which is per measured impression. A new placement has no current rate, only the prediction. */
 export function viewRateText(recommendation: Recommendation): string {
-  const { current_view_rate, predicted_view_rate, predicted_view_rate_low } = recommendation.expected;
-  const low = `(at least ${formatPercent(predicted_view_rate_low)})`;
-  if (recommendation.type === 'new_ad_placement') return `Predicted view rate ${formatPercent(predicted_view_rate)} ${low}`;
-  return `View rate ${formatPercent(current_view_rate)} → ${formatPercent(predicted_view_rate)} ${low}`;
+  const { current_view_rate, predicted_view_rate, predicted_view_rate_low, predicted_view_rate_high } = recommendation.expected;
+  const range = `(${formatPercent(predicted_view_rate_low)}–${formatPercent(predicted_view_rate_high)})`;
+  if (recommendation.type === 'new_ad_placement') return `Predicted view rate ${formatPercent(predicted_view_rate)} ${range} of pageviews`;
+  return `View rate ${formatPercent(current_view_rate)} → ${formatPercent(predicted_view_rate)} ${range} of pageviews`;
 }
 
 const px = (value: number) => `${formatNumber(value)} px`;
+/** '1,113 px down at 375 px wide': where the place is in the reference rendering, beside its name in the content. */
+const depth = (recommendation: Recommendation, y: number) => `${px(y)} down at ${REFERENCE_WIDTHS[recommendation.device]} px wide`;
 
-/** What to do and where, in the page's layout at the device's reference width. */
+/** What to do and where: the place in the content a publisher finds in their CMS, with its depth in the page's rendering
+ * at the device's reference width (only the depth where the content could not be read). */
 export function changeText(recommendation: Recommendation): string {
   switch (recommendation.type) {
-    case 'new_ad_placement':
-      return `Add a ${recommendation.recommended_ad_format} at ${px(recommendation.position.y)} down the page`;
-    case 'move_ad_unit':
-      return `Move it from ${px(recommendation.current_position.y)} to ${px(recommendation.recommended_position.y)} down the page`;
-    case 'format_change':
-      return `Change ${recommendation.current_format} to ${recommendation.recommended_format} at ${px(recommendation.position.y)} down the page`;
+    case 'new_ad_placement': {
+      const { place, position } = recommendation;
+      return place
+        ? `Add a ${recommendation.recommended_ad_format} ${place.description}, ${depth(recommendation, position.y)}`
+        : `Add a ${recommendation.recommended_ad_format} at ${px(position.y)} down the page`;
+    }
+    case 'move_ad_unit': {
+      const { current_place: from, recommended_place: to, current_position, recommended_position } = recommendation;
+      return from && to
+        ? `Move it from ${from.description} to ${to.description} (${depth(recommendation, recommended_position.y)})`
+        : `Move it from ${px(current_position.y)} to ${px(recommended_position.y)} down the page`;
+    }
+    case 'format_change': {
+      const { place, position } = recommendation;
+      return place
+        ? `Change ${recommendation.current_format} to ${recommendation.recommended_format} ${place.description}, ${depth(recommendation, position.y)}`
+        : `Change ${recommendation.current_format} to ${recommendation.recommended_format} at ${px(position.y)} down the page`;
+    }
   }
+}
+
+/** The CSS selector of the element to insert after, for a developer or a CMS that takes one. */
+export function anchorSelector(recommendation: Recommendation): string | null {
+  const place = recommendation.type === 'move_ad_unit' ? recommendation.recommended_place : recommendation.place;
+  return place?.selector ?? null;
 }
 
 /** 'Based on 3,530 pageviews and 3,301 impressions'. */
@@ -65,10 +100,11 @@ export function evidenceText(recommendation: Recommendation): string {
   return impressions > 0 ? `${base} and ${plural(impressions, 'impression')}` : base;
 }
 
-/** '2 recommendations could add 1,607 viewable impressions over 30 days: 2.7% more than today's 59,669.' */
+/** '2 recommendations could add at least 1,607 viewable impressions over 30 days: 2.7% more than today's 59,669.' The
+ * figure is the low ends of their ranges, low-confidence ones left out (as the Optimization Potential counts them). */
 export function summaryText(response: RecommendationsResponse): string {
   const { extra_viewable_impressions: extra, viewable_impressions: viewable, optimization_potential: potential } = response.meta;
-  const head = `${plural(response.recommendations.length, 'recommendation')} could add ${formatNumber(extra)} viewable impressions over ${DAYS} days`;
+  const head = `${plural(response.recommendations.length, 'recommendation')} could add at least ${formatNumber(extra)} viewable impressions over ${DAYS} days`;
   return viewable > 0 ? `${head}: ${formatPercent(potential)} more than today's ${formatNumber(viewable)}.` : `${head}.`;
 }
 
@@ -98,7 +134,7 @@ export function emptyExplanation(meta: RecommendationsResponse['meta']): EmptyEx
   }
   return {
     title: 'No recommendations right now',
-    description: 'No change would make clearly more readers see an ad. What was found for each page and device:',
+    description: "No change would raise a page's ad value clearly enough to act on. What was found for each page and device:",
     pages,
   };
 }

@@ -16,11 +16,13 @@ import {
   CONFIDENCE_LABELS,
   DEVICE_LABELS,
   TYPE_LABELS,
+  anchorSelector,
   changeText,
   deviceAnalysisText,
   emptyExplanation,
   evidenceText,
   gainText,
+  rangeMeaningText,
   summaryText,
   viewRateText,
 } from './recommendation-text.ts';
@@ -106,9 +108,14 @@ function RecommendationItem({ recommendation: r, scope, preview }: { recommendat
         )}
         <p className="text-sm text-slate-700">{r.reason}</p>
         <p className="font-semibold tabular-nums text-green-700">{gainText(r)}</p>
-        <p className="text-sm tabular-nums text-slate-600">
-          {viewRateText(r)}. {changeText(r)}.
-        </p>
+        <p className="text-sm text-slate-800">{changeText(r)}.</p>
+        {anchorSelector(r) && (
+          <p className="break-all text-xs text-slate-500">
+            Insert after <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-700">{anchorSelector(r)}</code>
+          </p>
+        )}
+        <p className="text-sm tabular-nums text-slate-600">{viewRateText(r)}.</p>
+        <p className="text-xs text-slate-500">{rangeMeaningText(r)}.</p>
         <p className="text-xs text-slate-500">{evidenceText(r)}.</p>
       </div>
     </li>
