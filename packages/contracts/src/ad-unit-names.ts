@@ -20,14 +20,11 @@ export function adUnitKey(placement: Pick<AdUnitPlacement, 'google_ad_slot_id' |
   return placement.google_ad_slot_id || placement.slot_key;
 }
 
-/** Above this many pixels from the top of the document a unit is named by its depth instead of 'top of page'. */
-const TOP_OF_PAGE_PX = 700;
-
 /**
  * The readable name of a unit from its placements (at least one):
  * - GPT: the last segment of the ad unit path ('/21700045/daily_gazette/article_top' → 'article_top');
- * - AdSense (a bare slot number): slot · sizes · position, the position being 'top of page' when its highest
- *   placement starts within the first 700 px, else that placement's depth rounded to 100 px ('2,400 px down');
+ * - AdSense (a bare slot number): slot · sizes ('4821596307 · 300x250, 336x280'). Not its depth: the depth measured
+ *   moves from day to day, and a name that moved with it named one unit two ways on one screen;
  * - anything else: what the page reported.
  */
 export function automaticAdUnitName(placements: readonly AdUnitPlacement[]): string {
@@ -36,9 +33,7 @@ export function automaticAdUnitName(placements: readonly AdUnitPlacement[]): str
   if (id && id.includes('/')) return id.split('/').filter(Boolean).at(-1) ?? id;
   if (!id) return first.name || first.slot_key;
   const sizes = [...new Set(placements.map((p) => p.ad_format))].sort().join(', ');
-  const top = Math.min(...placements.map((p) => p.position_y));
-  const position = top < TOP_OF_PAGE_PX ? 'top of page' : `${(Math.round(top / 100) * 100).toLocaleString('en-US')} px down`;
-  return `${id} · ${sizes} · ${position}`;
+  return `${id} · ${sizes}`;
 }
 
 /** The longest name a publisher may give. */

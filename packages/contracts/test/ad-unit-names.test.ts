@@ -22,12 +22,13 @@ describe('ad unit names', () => {
     expect(automaticAdUnitName([placement({ google_ad_slot_id: '/21700045/home/', name: 'x' })])).toBe('home');
   });
 
-  it('names an AdSense unit by slot, sizes and position', () => {
+  it('names an AdSense unit by slot and sizes, the same whatever depth it was last measured at', () => {
     const slot = { google_ad_slot_id: '4821596307', name: '4821596307' };
-    expect(automaticAdUnitName([placement({ ...slot, position_y: 120 })])).toBe('4821596307 · 300x250 · top of page');
+    expect(automaticAdUnitName([placement({ ...slot, position_y: 120 })])).toBe('4821596307 · 300x250');
+    expect(automaticAdUnitName([placement({ ...slot, position_y: 1_700 })])).toBe(automaticAdUnitName([placement({ ...slot, position_y: 1_900 })]));
     expect(
       automaticAdUnitName([placement({ ...slot, position_y: 2_449 }), placement({ ...slot, position_y: 3_100, ad_format: '336x280' })]),
-    ).toBe('4821596307 · 300x250, 336x280 · 2,400 px down');
+    ).toBe('4821596307 · 300x250, 336x280');
   });
 
   it('keeps what the page reported for any other slot', () => {
