@@ -75,6 +75,7 @@ const envSchema = z.object({
   /** 'collector': serve only the collector, the tracker and health, to scale ingestion apart from the dashboard. */
   SERVE: z.enum(['all', 'collector']).default('all'),
   COLLECT_WEBSITE_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.eventsPerWebsite),
+  COLLECT_ADDRESS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.eventsPerAddress),
   COLLECT_NEW_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.newPagesPerWebsite),
   COLLECT_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.pagesPerWebsite),
   COLLECT_NEW_AD_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_COLLECT_LIMITS.newAdUnitsPerWebsite),
@@ -153,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     collectLimits: {
       ...DEFAULT_COLLECT_LIMITS,
       eventsPerWebsite: e.COLLECT_WEBSITE_EVENTS_PER_MINUTE,
+      eventsPerAddress: e.COLLECT_ADDRESS_EVENTS_PER_MINUTE,
       newPagesPerWebsite: e.COLLECT_NEW_PAGES_PER_MINUTE,
       pagesPerWebsite: e.COLLECT_MAX_PAGES,
       newAdUnitsPerWebsite: e.COLLECT_NEW_AD_UNITS_PER_MINUTE,

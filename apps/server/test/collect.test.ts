@@ -395,6 +395,29 @@ describeEachDialect('collect ad unit limits', (dialect) => {
   });
 });
 
+describeEachDialect('collect fair share per address', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { COLLECT_WEBSITE_EVENTS_PER_MINUTE: '100', COLLECT_ADDRESS_EVENTS_PER_MINUTE: '30' } });
+  });
+  afterAll(() => t.close());
+
+  it("stores real readers' beacons while one address floods the same website in the same minute", async () => {
+    await clearOfMinuteEnd();
+    const site = await insertWebsite(t.app);
+    const before = t.app.ingest.stats().dropped.address_budget;
+    const tenEvents = () => [pageviewEvent(), ...Array.from({ length: 9 }, () => ({ k: 'span' as const, a: 0, y: 0, vh: 800, dh: 4000, d: 500 }))];
+    // Twenty beacons of ten events with invented visits, all from one address: three fit its share of 30.
+    const flood = await Promise.all(Array.from({ length: 20 }, () => collect(t.app, beacon(site, tenEvents()), { ip: '203.0.113.9' })));
+    expect(flood.filter((answer) => answer.json().ok)).toHaveLength(3);
+    expect(t.app.ingest.stats().dropped.address_budget - before).toBe(170);
+    // Readers on other addresses, each a pageview of ten events: the website's other 70 are theirs.
+    const readers = await Promise.all(Array.from({ length: 7 }, (_, i) => collect(t.app, beacon(site, tenEvents()), { ip: `198.51.100.${i + 1}` })));
+    expect(readers.map((answer) => answer.json().ok)).toEqual(Array.from({ length: 7 }, () => true));
+    expect(await storedPageviews(t.app, site.id)).toBe(10);
+  });
+});
+
 async function storedPageviews(app: TestApp['app'], websiteId: string): Promise<number> {
   await app.ingest.flush();
   const [row] = await app.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews WHERE website_id = {websiteId:UUID}', { websiteId });

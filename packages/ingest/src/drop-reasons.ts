@@ -19,6 +19,8 @@ export const DROP_REASONS = [
   'ads_off',
   /** A pageview sent more beacons, or a visit opened more pageviews, in a minute than a reader can (budgets.ts). */
   'visit_budget',
+  /** One client address stored its share of the website's budget this minute (budgets.ts). */
+  'address_budget',
   /** The website stored its budget of events this minute. */
   'website_budget',
   /** A new page would pass the website's limit of new pages a minute or of pages in all. */

@@ -6,6 +6,7 @@ import type { MetadataDb } from '@foldline/metadata';
 import { isBotUserAgent } from './bots.ts';
 import { createBudgets, DEFAULT_COLLECT_LIMITS, type Budgets, type CollectLimits } from './budgets.ts';
 import { DROP_REASONS, INVALID_REASONS, PayloadDropped, type DropReason } from './drop-reasons.ts';
+import { normaliseEvent, pageOriginOf, pagePathOf } from './normalise.ts';
 import { createRegistry, type Registry } from './registry.ts';
 import { toRows } from './rows.ts';
 import { parseUserAgent } from './user-agent.ts';
@@ -74,6 +75,8 @@ interface Batch {
   meta: RequestMeta;
   payload?: CollectPayload;
   url?: URL;
+  /** The page as the stores keep it (normalise.ts): its registered path and origin. */
+  page?: { urlPath: string; origin: string };
   site?: SiteInfo;
   events: CollectEvent[];
   dropped: Partial<Record<DropReason, number>>;
@@ -181,9 +184,20 @@ export const steps: readonly Step[] = [
     run(batch, parts) {
       if (!batch.meta.budgeted || batch.events.length === 0) return;
       const payload = batch.payload!;
-      const verdict = parts.budgets.charge({ websiteId: batch.site!.id, pageviewId: payload.pv, sessionId: payload.sid, events: batch.events.length });
+      const verdict = parts.budgets.charge({ websiteId: batch.site!.id, pageviewId: payload.pv, sessionId: payload.sid, address: batch.meta.ip, events: batch.events.length });
       if (verdict === 'visit_budget') throw new PayloadDropped(verdict, 'This pageview or visit sent more in a minute than a reader can');
+      if (verdict === 'address_budget') throw new PayloadDropped(verdict, "This address sent its share of the website's budget for this minute");
       if (verdict === 'website_budget') throw new PayloadDropped(verdict, 'This website stored its budget of events for this minute');
+    },
+  },
+  {
+    // Last before anything is written: the text of what is left, cleaned and cut so that every store takes it.
+    name: 'normalise-text',
+    run(batch) {
+      if (batch.events.length === 0) return;
+      const urlPath = pagePathOf(batch.url!);
+      batch.page = { urlPath, origin: pageOriginOf(batch.url!) };
+      batch.events = batch.events.map((event) => normaliseEvent(event, urlPath));
     },
   },
   {
@@ -195,8 +209,8 @@ export const steps: readonly Step[] = [
       const url = batch.url!;
       const { receivedAt, ip, userAgent } = batch.meta;
       const pageviewEvent = batch.events.find((e) => e.k === 'pv');
-      const urlPath = (decodeSafely(url.pathname) || '/').slice(0, 2048);
-      const pageId = await parts.registry.pageId({ websiteId: site.id, urlPath, origin: url.origin, title: pageviewEvent?.t ?? '', at: receivedAt });
+      const { urlPath, origin } = batch.page!;
+      const pageId = await parts.registry.pageId({ websiteId: site.id, urlPath, origin, title: pageviewEvent?.t ?? '', at: receivedAt });
       const adUnitIds = new Map<string, string>();
       const refused = new Set<string>();
       for (const event of batch.events) {
@@ -262,14 +276,19 @@ function viewportWidthOf(events: readonly CollectEvent[]): number | undefined {
   return undefined;
 }
 
-function decodeSafely(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
+/*
+ * What a batch that fails (accept() rejects; the collector answers 503) leaves behind. The two stores share no
+ * transaction, so a failure is not all-or-nothing:
+ * - Before 'enrich-and-buffer' nothing is written; only the in-memory budgets already counted the batch's events.
+ * - The page is registered first (a row in pages, counted towards the website's new pages): a failure later leaves
+ *   a registered page without the batch's events. Its ad units are registered one after another: a failure leaves
+ *   the units before it. Refreshes of last_activity and last_detected run in the background whatever follows.
+ * - The rows then go into a group-commit write shared with other beacons (write-buffer.ts), one insert per table
+ *   side by side, each tried again under its deduplication token. When one table's insert still fails, every beacon
+ *   of that write is answered 503, though the other tables' inserts may have been written: a pageview may be
+ *   stored while its clicks, or the page counts the rollups read, are not.
+ * The tracker does not send a batch again, so nothing is counted twice; what was not written is lost.
+ */
 export function createIngest(options: IngestOptions): Ingest {
   const onError = options.onError ?? ((error: unknown) => console.error('ingest:', error));
   const limits = { ...DEFAULT_COLLECT_LIMITS, ...options.limits };

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { MetadataDb } from '@foldline/metadata';
 import type { CollectLimits } from './budgets.ts';
 import { PayloadDropped } from './drop-reasons.ts';
+import { pageTitle } from './normalise.ts';
 import { GrowthQuota } from './quota.ts';
 
 /** How often (event time) a known page's last_activity or a unit's last_detected is written again. */
@@ -15,7 +16,8 @@ export interface PageSighting {
   urlPath: string;
   /** Scheme, host and port the page was reported under. */
   origin: string;
-  /** '' when this batch does not carry the title (only pageview events do). */
+  /** '' when this batch does not carry the title (only pageview events do). Path and title come cleaned and cut to
+   * their columns (normalise.ts); a page registered without a title takes its path, cut to the title's. */
   title: string;
   at: number;
 }
@@ -112,7 +114,7 @@ export function createRegistry(db: MetadataDb, limits: RegistryLimits, onError: 
     // Another collector process may insert the same page at the same moment: the unique key settles it.
     await db
       .insertInto('pages')
-      .values({ id: randomUUID(), website_id: s.websiteId, url_path: s.urlPath, origin: s.origin, title: s.title || s.urlPath, status: 'active', created_at: iso(s.at), last_activity: iso(s.at) })
+      .values({ id: randomUUID(), website_id: s.websiteId, url_path: s.urlPath, origin: s.origin, title: s.title || pageTitle(s.urlPath, s.urlPath), status: 'active', created_at: iso(s.at), last_activity: iso(s.at) })
       .onConflict((conflict) => conflict.columns(['website_id', 'url_path']).doNothing())
       .execute()
       .catch(goneOr('websites', s.websiteId, 'This website was deleted'));

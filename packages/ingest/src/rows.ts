@@ -1,6 +1,8 @@
 // Turns the beacon's events into rows of the event tables (packages/event-store/src/migrations), one table each.
+// Their text comes cleaned (normalise.ts), the same the metadata store holds.
 import type { CollectEvent } from '@foldline/contracts';
 import { toEventTime } from '@foldline/event-store';
+import { fitText } from './normalise.ts';
 import type { Rows } from './write-buffer.ts';
 
 export interface RowContext {
@@ -42,9 +44,10 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
           url_path: c.pageview.urlPath,
           title: event.t,
           referrer_host: referrerHost(event.r, c.pageview.url.hostname),
-          utm_source: (params.get('utm_source') ?? '').slice(0, 200),
-          utm_medium: (params.get('utm_medium') ?? '').slice(0, 200),
-          utm_campaign: (params.get('utm_campaign') ?? '').slice(0, 500),
+          // Decoded from the address, so cleaned like the beacon's own text (normalise.ts).
+          utm_source: fitText(params.get('utm_source') ?? '', 200),
+          utm_medium: fitText(params.get('utm_medium') ?? '', 200),
+          utm_campaign: fitText(params.get('utm_campaign') ?? '', 500),
           browser: c.pageview.browser,
           os: c.pageview.os,
           viewport_w: clampInt(event.vw, U16),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBudgets, MinuteCounter, type CollectLimits } from '../src/budgets.ts';
 
-const limits: CollectLimits = { beaconsPerPageview: 3, pageviewsPerSession: 2, eventsPerWebsite: 20, newPagesPerWebsite: 1, pagesPerWebsite: 1, newAdUnitsPerWebsite: 1, adUnitsPerWebsite: 1 };
+const limits: CollectLimits = { beaconsPerPageview: 3, pageviewsPerSession: 2, eventsPerWebsite: 20, eventsPerAddress: 12, newPagesPerWebsite: 1, pagesPerWebsite: 1, newAdUnitsPerWebsite: 1, adUnitsPerWebsite: 1 };
 
 function clock(start = 0) {
   const state = { now: start };
@@ -24,7 +24,7 @@ describe('MinuteCounter', () => {
 });
 
 describe('collector budgets', () => {
-  const beacon = (pageviewId: string, sessionId = 's1', events = 1) => ({ websiteId: 'w1', pageviewId, sessionId, events });
+  const beacon = (pageviewId: string, sessionId = 's1', events = 1, address = `a-${pageviewId}`) => ({ websiteId: 'w1', pageviewId, sessionId, address, events });
 
   it('holds a pageview to its beacons a minute', () => {
     const { state, now } = clock();
@@ -51,5 +51,15 @@ describe('collector budgets', () => {
     // A refused beacon was not charged: a smaller one still fits.
     expect(budgets.charge(beacon('pv9', 's9', 2))).toBe('ok');
     expect(budgets.charge({ ...beacon('x', 'y', 1), websiteId: 'w2' })).toBe('ok');
+  });
+
+  it("holds one address to its share of the website's budget, leaving the rest to everyone else", () => {
+    const budgets = createBudgets(limits, clock().now);
+    // A flood of invented visits from one address: two beacons of 6 fit its share of 12, the third does not.
+    const flood = Array.from({ length: 4 }, (_, i) => budgets.charge(beacon(`f${i}`, `fs${i}`, 6, 'flood')));
+    expect(flood).toEqual(['ok', 'ok', 'address_budget', 'address_budget']);
+    // Readers from other addresses still get the website's remaining 8 events.
+    expect([1, 2, 3, 4].map((i) => budgets.charge(beacon(`r${i}`, `rs${i}`, 2)))).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(budgets.charge(beacon('r5', 'rs5', 2))).toBe('website_budget');
   });
 });

@@ -2,6 +2,7 @@
 // the operator lets resolve to them, and a resolution check whose answer the caller connects to (no second lookup).
 import { lookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import ipaddr, { type IPv4, type IPv6 } from 'ipaddr.js';
 
 /** What the operator allows: private addresses everywhere, or only for these hosts ('host' any port, 'host:port' one). */
 export interface FetchPolicy {
@@ -11,108 +12,57 @@ export interface FetchPolicy {
 
 export const STRICT_POLICY: FetchPolicy = { allowPrivate: false, allowedHosts: [] };
 
-/** A fetch the guard refuses; its message is safe to show (it never carries resolver or socket error text). */
+/** A fetch the guard refuses. Its message is safe to show: it never carries resolver or socket error text, nor what
+ * a host resolves to or the range that is in (issue 22 item 7: 'x resolves to 127.0.0.1' let anyone who can add a
+ * website map the network behind the server). */
 export class FetchRefused extends Error {}
 
-type Range = readonly [network: string, prefix: number, name: string];
+// Which addresses are special is ipaddr.js's table (IANA's special-purpose registries): every range it names but
+// 'unicast' is no public web server's. Two judgements are added to it.
 
-// IANA's special-purpose registries: everything here is not a public web server's address. Built on our own bit
-// matching, not net.BlockList: on Node 20 a BlockList checks IPv4 addresses against IPv4-mapped IPv6 rules too, so a
-// '::ffff:0:0/96' rule there refuses every IPv4 address.
-const IPV4_RANGES: Range[] = [
-  ['0.0.0.0', 8, 'this network'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'carrier-grade NAT'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'IETF protocol assignments'],
-  ['192.0.2.0', 24, 'documentation'],
-  ['192.88.99.0', 24, '6to4 relay'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'benchmarking'],
-  ['198.51.100.0', 24, 'documentation'],
-  ['203.0.113.0', 24, 'documentation'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
+/** IPv6 ranges that carry an IPv4 address, by ipaddr.js's name, with the first of the two 16-bit parts holding it:
+ * the packets end up at that IPv4 address, so it is the one judged. */
+const IPV4_INSIDE: Partial<Record<string, number>> = {
+  ipv4Mapped: 6, // ::ffff:0:0/96
+  rfc6145: 6, // IPv4-translated (SIIT), ::ffff:0:0:0/96
+  '6to4': 1, // 2002::/16
+};
+/** NAT64's well-known prefix carries one too; ipaddr.js names it with the local-use 64:ff9b:1::/48 ('rfc6052'),
+ * which stays refused whole. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+/** IPv4-compatible addresses (::a.b.c.d) are deprecated and never a web server's; ipaddr.js counts them unicast. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
 
-const IPV6_RANGES: Range[] = [
-  ['::', 128, 'unspecified'],
-  ['::1', 128, 'loopback'],
-  // IPv4-compatible addresses (::a.b.c.d, e.g. ::7f00:1) are deprecated and never a web server's.
-  ['::', 96, 'IPv4-compatible'],
-  ['64:ff9b:1::', 48, 'local NAT64'],
-  ['100::', 64, 'discard'],
-  // Teredo hides its client address (inverted bits) behind a relay: no web site is served from it.
-  ['2001::', 32, 'Teredo'],
-  ['2001:db8::', 32, 'documentation'],
-  ['fc00::', 7, 'unique-local'],
-  ['fe80::', 10, 'link-local'],
-  ['fec0::', 10, 'site-local'],
-  ['ff00::', 8, 'multicast'],
-];
-
-/** IPv6 ranges that carry an IPv4 address: [network, prefix, index of the first of the two 16-bit groups holding it]. */
-const EMBEDDING_RANGES: ReadonlyArray<readonly [string, number, number]> = [
-  ['::ffff:0:0', 96, 6], // IPv4-mapped
-  ['::ffff:0:0:0', 96, 6], // IPv4-translated (SIIT)
-  ['64:ff9b::', 96, 6], // NAT64 well-known prefix
-  ['2002::', 16, 1], // 6to4
-];
-
-function ipv4Bits(address: string): number {
-  return address.split('.').reduce((bits, part) => ((bits << 8) | Number(part)) >>> 0, 0);
+function ipv4Inside(address: IPv6, range: string): IPv4 | undefined {
+  const at = range === 'rfc6052' && address.match(NAT64) ? 6 : IPV4_INSIDE[range];
+  if (at === undefined) return undefined;
+  const [high, low] = [address.parts[at]!, address.parts[at + 1]!];
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
-/** The eight 16-bit groups of an IPv6 address (zone id dropped, a trailing dotted quad folded into two groups). */
-function ipv6Groups(address: string): number[] {
-  let text = address.split('%')[0]!.toLowerCase();
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (quad) {
-    const bits = ipv4Bits(quad[1]!);
-    text = `${text.slice(0, quad.index)}${(bits >>> 16).toString(16)}:${(bits & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const front = parse(head);
-  const back = parse(tail);
-  const fill = tail === undefined ? [] : new Array<number>(8 - front.length - back.length).fill(0);
-  return [...front, ...fill, ...back];
-}
+/** An IPv6 address in hex groups only, as WHATWG URL writes it: ipaddr.js 2 reads '::a.b.c.d' as IPv4-mapped, where
+ * it is IPv4-compatible (::127.0.0.1 is ::7f00:1). */
+const hexGroups = (address: string) => (address.includes('.') ? new URL(`http://[${address}]`).hostname.slice(1, -1) : address);
 
-function inIpv6Range(groups: number[], network: string, prefix: number): boolean {
-  const net = ipv6Groups(network);
-  for (let i = 0, left = prefix; left > 0; i++, left -= 16) {
-    const mask = left >= 16 ? 0xffff : (0xffff << (16 - left)) & 0xffff;
-    if ((groups[i]! & mask) !== (net[i]! & mask)) return false;
-  }
-  return true;
-}
+const nonPublic = (range: string) => (range === 'unicast' ? undefined : range);
 
-function ipv4Range(address: string): string | undefined {
-  const bits = ipv4Bits(address);
-  for (const [network, prefix, name] of IPV4_RANGES) {
-    const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-    if (((bits & mask) >>> 0) === ((ipv4Bits(network) & mask) >>> 0)) return name;
-  }
-  return undefined;
-}
-
-/** The name of the non-public range an address lies in ('loopback', 'private', …), or undefined for a public one. */
+/** ipaddr.js's name of the non-public range an address lies in ('loopback', 'private', 'linkLocal', …, with
+ * ' IPv4 inside IPv6' for an IPv4 address carried by an IPv6 one), or undefined for a public address. */
 export function addressRange(address: string): string | undefined {
-  const family = isIP(address.split('%')[0]!);
-  if (family === 4) return ipv4Range(address);
+  // A zone id ('fe80::1%eth0') names an interface, not part of the address.
+  const text = address.split('%')[0]!;
+  const family = isIP(text);
+  if (family === 4) return nonPublic(ipaddr.IPv4.parse(text).range());
   if (family !== 6) return 'not an IP address';
-  const groups = ipv6Groups(address);
-  // The embedded IPv4 address is where the packets end up (mapping, NAT64, 6to4): judge that one.
-  for (const [network, prefix, at] of EMBEDDING_RANGES) {
-    if (!inIpv6Range(groups, network, prefix)) continue;
-    const v4 = [groups[at]! >> 8, groups[at]! & 0xff, groups[at + 1]! >> 8, groups[at + 1]! & 0xff].join('.');
-    const inner = ipv4Range(v4);
-    return inner ? `${inner} IPv4 inside IPv6` : undefined;
+  const v6 = ipaddr.IPv6.parse(hexGroups(text));
+  const range = v6.range();
+  const inner = ipv4Inside(v6, range);
+  if (inner) {
+    const innerRange = nonPublic(inner.range());
+    return innerRange && `${innerRange} IPv4 inside IPv6`;
   }
-  return IPV6_RANGES.find(([network, prefix]) => inIpv6Range(groups, network, prefix))?.[2];
+  if (range === 'unicast' && v6.match(IPV4_COMPATIBLE)) return 'ipv4Compatible';
+  return nonPublic(range);
 }
 
 /** True for every address a public web server cannot have: loopback, private, link-local, multicast, … */
@@ -161,12 +111,8 @@ export async function checkHost(hostname: string, policy: FetchPolicy, port?: nu
   const host = normaliseHost(hostname);
   const addresses = await resolveAll(host);
   if (policy.allowPrivate || isAllowedHost(host, port, policy)) return addresses;
-  for (const { address } of addresses) {
-    const range = addressRange(address);
-    if (range === undefined) continue;
-    const what = isIP(host) ? `${host} is` : `${host} resolves to ${address},`;
-    throw new FetchRefused(`${what} a private or reserved address (${range}), which is not fetched`);
-  }
+  // One answer for every refusal: which address, or which kind, would tell what the host resolves to.
+  if (addresses.some(({ address }) => isPrivateAddress(address))) throw new FetchRefused(`${host} is not an allowed address`);
   return addresses;
 }
 
