@@ -90,7 +90,9 @@ try {
   // waits up to 8 s for renderings it lacks): the calls timed below are the engine's and its memory's, not Chromium's.
   const renderStart = performance.now();
   const firstPages = await pagesOfWebsites(app.metadata.db, [websites[0]!]);
-  const renderings = firstPages.flatMap((page) => deviceTypeSchema.options.map((device) => [pageUrl(page.origin, page.domain, page.url_path), device] as const));
+  const renderings = firstPages.flatMap((page) =>
+    deviceTypeSchema.options.map((device) => [pageUrl(page.origin, page.domain, page.url_path), device, { website: page.website_id, account: session.user.user_id }] as const),
+  );
   // Two at a time, as the screenshot service takes them (it refuses a longer queue).
   const renderNext = async (): Promise<void> => {
     const next = renderings.pop();
@@ -159,7 +161,7 @@ try {
   // (no seen counts of settled days anywhere), a first look in a process (they are stored: seen-days.ts), and a new
   // answer (they are in memory too), as every minute after.
   const context = { db: app.metadata.db, events: app.events, userId: session.user.user_id, now: new Date() };
-  const stored: LayoutLookup = async (url, device) => (await app.screenshots.storedLayout(url, device)) ?? { unavailable: 'not rendered' };
+  const stored: LayoutLookup = async (url, device, websiteId) => (await app.screenshots.storedLayout(url, device, { website: websiteId })) ?? { unavailable: 'not rendered' };
   for (const [label, pages] of [['one page', firstPages.filter((p) => p.id === pageId)], ['one website', firstPages]] as const) {
     // Five very first looks, the stored counts deleted before each (not timed).
     const ever = await timed(() => analysePages(context, pages, stored), { runs: 5, before: () => discardSeenDays(app.events, [websites[0]!]) });

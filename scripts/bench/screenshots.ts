@@ -26,6 +26,8 @@ const site = createServer((request, response) => {
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const host = `news.localhost:${(site.address() as AddressInfo).port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-bench-screenshots-'));
+/** One website and account: captures are kept per website, and the queue counts them per account. */
+const OWNER = { website: 'bench-website', account: 'bench-account' };
 const service = createScreenshotService({ dataDir, chromiumPath: process.env.CHROMIUM_PATH, policy: { allowPrivate: false, allowedHosts: [host] } });
 
 const percentile = (values: number[], p: number) => {
@@ -43,7 +45,7 @@ try {
 
   // The first capture of all also launches Chromium (and bundles the in-page script): shown on its own.
   let startedAt = performance.now();
-  const cold = await service.capture(`http://${host}/`, 'desktop');
+  const cold = await service.capture(`http://${host}/`, 'desktop', OWNER);
   console.log(`cold start (Chromium launch + first capture of the home page): ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);
   console.log(`  home page desktop: ${cold.width}×${cold.height} px, ${(cold.image.length / 1024).toFixed(0)} KB, ${Object.keys(cold.elements).length} elements`);
 
@@ -52,7 +54,7 @@ try {
   for (const device of DEVICES) {
     for (const url of urls) {
       startedAt = performance.now();
-      const capture = await service.capture(url, device);
+      const capture = await service.capture(url, device, OWNER);
       first[device].push(performance.now() - startedAt);
       if (url === urls[0]) sizes.push(`${device} ${capture.width}×${capture.height} px, ${(capture.image.length / 1024).toFixed(0)} KB, ${Object.keys(capture.elements).length} elements`);
     }
@@ -61,7 +63,7 @@ try {
   for (let run = 0; run < CACHED_RUNS; run++) {
     const url = urls[run % urls.length]!;
     startedAt = performance.now();
-    await service.capture(url, DEVICES[run % DEVICES.length]!);
+    await service.capture(url, DEVICES[run % DEVICES.length]!, OWNER);
     cached.push(performance.now() - startedAt);
   }
 

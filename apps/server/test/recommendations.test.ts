@@ -38,7 +38,7 @@ describeOnLastDialect('recommendations', (dialect) => {
     pageId = (await t.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).executeTakeFirstOrThrow()).id;
     // The panels wait only seconds for a new rendering (a loaded machine can take longer): render first, as a publisher
     // who opened the page's heatmaps would have.
-    await Promise.all((['desktop', 'mobile'] as const).map((device) => t.app.screenshots.layout(`${origin}${plan.path}`, device)));
+    await Promise.all((['desktop', 'mobile'] as const).map((device) => t.app.screenshots.layout(`${origin}${plan.path}`, device, { website: site.id, account: site.userId })));
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -96,6 +96,36 @@ describeOnLastDialect('recommendations', (dialect) => {
     expect(kpi.optimization.extraViewableImpressions).toBeCloseTo(recommendations.meta.extra_viewable_impressions, -1);
     expect(kpi.kpis.optimizationPotential.value).toBeCloseTo(recommendations.meta.optimization_potential, 0);
     expect(kpi.kpis.optimizationPotential.value).toBeGreaterThan(0);
+  });
+
+  it("records the website's potential for the day, and compares the KPI with the potential as it stood in the previous period", async () => {
+    const kpi = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/analytics/dashboard-kpi?period=month&websiteId=${site.id}`, headers: owner.auth })).json() as DashboardKpiResponse;
+    // Nothing kept from 30 days ago: no change to show, rather than today's advice replayed on last month's traffic.
+    expect((await kpi()).kpis.optimizationPotential.change).toBeNull();
+    await t.app.advice.refreshAll();
+    const today = new Date().toISOString().slice(0, 10);
+    const kept = await t.app.metadata.db.selectFrom('potential_days').selectAll().where('website_id', '=', site.id).execute();
+    const recommendations = (await get(`websiteId=${site.id}`)).json() as RecommendationsResponse;
+    expect(kept).toEqual([expect.objectContaining({ day: today, extra_viewable: recommendations.meta.extra_viewable_impressions })]);
+    // A month ago the advice promised 1 % more.
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await t.app.metadata.db.insertInto('potential_days').values({ website_id: site.id, day: monthAgo, extra_viewable: 10, viewable: 1000 }).execute();
+    const { value, change } = (await kpi()).kpis.optimizationPotential;
+    expect(change).toBeCloseTo(value - 1, 6);
+  });
+
+  it('never waits for a rendering: a page not rendered yet is rendered in the background for the next look', async () => {
+    const fresh = await insertWebsite(t.app, { userId: owner.user.user_id, domain: '127.0.0.1' });
+    // A second website on the same publisher: none of its pages has a rendering of its own yet.
+    await feedBeacons(t.app, simulateReaders(plan, READERS, publisher.origin), fresh.trackingCode);
+    const ask = () => t.app.inject({ method: 'GET', url: `/api/analytics/recommendations?websiteId=${fresh.id}`, headers: owner.auth });
+    const first = (await ask()).json() as RecommendationsResponse;
+    const desktop = first.meta.pages.find((p) => p.device === 'desktop');
+    expect(desktop?.message).toMatch(/being rendered in the background/);
+    await t.app.advice.renderingsDone();
+    const next = (await ask()).json() as RecommendationsResponse;
+    expect(next.meta.pages.find((p) => p.device === 'desktop')?.status).toBe('analysed');
   });
 
   it('answers 400 for missing, doubled or malformed ids', async () => {

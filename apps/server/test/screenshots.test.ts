@@ -1,9 +1,11 @@
-// GET /api/screenshots: pages of the signed-in user's own domains only, private addresses refused unless the operator
-// allows them, the JPEG at the device's reference width with its headers, cached, refreshed on request.
+// GET /api/screenshots: pages of the signed-in user's own domains only, once Foldline has seen the website's tracking
+// code, private addresses refused unless the operator allows them, the JPEG at the device's reference width with its
+// headers, cached per website, refreshed on request.
 import { SCREENSHOT_HEADERS } from '@foldline/contracts';
+import { recordVerification } from '@foldline/metadata/websites/website-verifications.repository';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jpegSize, startFixtureSite, type FixtureSite } from '../../../packages/screenshots/test/fixture-site.ts';
-import { insertWebsite } from './collect-factory.ts';
+import { beacon, collect, insertWebsite, pageviewEvent, type TestWebsite } from './collect-factory.ts';
 import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
@@ -18,6 +20,11 @@ afterAll(() => site?.close());
 
 const screenshot = (t: TestApp, query: Record<string, string>, auth?: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/screenshots', query, headers: auth });
+
+/** A reader's pageview of `url` accepted from the website's tracking code: Foldline has seen it on the domain. */
+async function seen(t: TestApp, website: TestWebsite, url: string): Promise<void> {
+  expect((await collect(t.app, beacon(website, [pageviewEvent()], { u: url }))).json()).toMatchObject({ ok: true });
+}
 
 describeEachDialect('screenshots', (dialect) => {
   /** The operator allows private fetches, so the fixture site on loopback stands in for a publisher's. */
@@ -57,8 +64,9 @@ describeEachDialect('screenshots', (dialect) => {
 
   it('captures a page of the user\'s domain or a subdomain at the device\'s width, from the cache the second time', async () => {
     const owner = await signUp(open.app);
-    await insertWebsite(open.app, { userId: owner.user.user_id, domain: 'shop.localhost' });
+    const website = await insertWebsite(open.app, { userId: owner.user.user_id, domain: 'shop.localhost' });
     const url = `http://shop.localhost:${site.port}/article`;
+    await seen(open, website, url);
 
     // 'all' is drawn on the desktop layout.
     const desktop = await screenshot(open, { url, deviceType: 'all' }, owner.auth);
@@ -85,6 +93,57 @@ describeEachDialect('screenshots', (dialect) => {
     expect(refreshed.statusCode).toBe(200);
     expect(Date.parse(String(refreshed.headers[SCREENSHOT_HEADERS.capturedAt]))).toBeGreaterThan(Date.parse(capturedAt));
   }, 60_000);
+
+  it('refuses a website whose tracking code was never seen, saying how to fix it, and takes it once a beacon came from its domain', async () => {
+    const owner = await signUp(open.app);
+    const website = await insertWebsite(open.app, { userId: owner.user.user_id, domain: 'fresh.localhost' });
+    const url = `http://fresh.localhost:${site.port}/article`;
+    // The fixture site serves every dialect's run: this run's requests are those after this one.
+    const before = site.hits.length;
+    const refused = await screenshot(open, { url }, owner.auth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: { message: 'Screenshots are taken once Foldline has seen your tracking code on fresh.localhost: install the snippet, or run the installation check.' },
+    });
+    // Nothing was fetched from the domain.
+    expect(site.hits.slice(before).filter((hit) => hit.host.startsWith('fresh.localhost'))).toEqual([]);
+
+    await seen(open, website, url);
+    const taken = await screenshot(open, { url }, owner.auth);
+    expect(taken.statusCode).toBe(200);
+    expect(jpegSize(taken.rawPayload)).toEqual({ width: 1920, height: 2400 });
+
+    // Or once the installation check found the snippet (verify.test.ts), before any reader came.
+    const checked = await insertWebsite(open.app, { userId: owner.user.user_id, domain: 'checked.localhost' });
+    const checkedUrl = `http://checked.localhost:${site.port}/article`;
+    expect((await screenshot(open, { url: checkedUrl, deviceType: 'mobile' }, owner.auth)).statusCode).toBe(409);
+    await recordVerification(open.app.metadata.db, checked.id);
+    expect((await screenshot(open, { url: checkedUrl, deviceType: 'mobile' }, owner.auth)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('keeps each website\'s captures its own: two accounts with the same domain never share one, nor replace it by a refresh', async () => {
+    site.page('/same-domain', PAGE);
+    const url = `http://same.localhost:${site.port}/same-domain`;
+    const first = await signUp(open.app);
+    const second = await signUp(open.app);
+    const before = site.hits.length;
+    for (const account of [first, second]) await seen(open, await insertWebsite(open.app, { userId: account.user.user_id, domain: 'same.localhost' }), url);
+    const capturedAt = (response: { headers: Record<string, unknown> }) => Date.parse(String(response.headers[SCREENSHOT_HEADERS.capturedAt]));
+
+    const mine = await screenshot(open, { url }, first.auth);
+    const theirs = await screenshot(open, { url }, second.auth);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+    // The second account's is a capture of its own, not the first one's from the cache.
+    expect(capturedAt(theirs)).toBeGreaterThan(capturedAt(mine));
+    expect(site.hits.slice(before).filter((hit) => hit.path === '/same-domain')).toHaveLength(2);
+
+    const refreshed = await screenshot(open, { url, refresh: '1' }, second.auth);
+    expect(capturedAt(refreshed)).toBeGreaterThan(capturedAt(theirs));
+    const mineAgain = await screenshot(open, { url }, first.auth);
+    expect(capturedAt(mineAgain)).toBe(capturedAt(mine));
+    expect(mineAgain.rawPayload.equals(mine.rawPayload)).toBe(true);
+    expect(capturedAt(await screenshot(open, { url }, second.auth))).toBe(capturedAt(refreshed));
+  }, 60_000);
 });
 
 describeEachDialect('screenshots with the default fetch policy and no Chromium', (dialect) => {
@@ -96,16 +155,18 @@ describeEachDialect('screenshots with the default fetch policy and no Chromium',
 
   it('refuses a loopback address unless the operator allows private fetches, and says so', async () => {
     const owner = await signUp(strict.app);
-    await insertWebsite(strict.app, { userId: owner.user.user_id, domain: 'shop.localhost' });
-    const response = await screenshot(strict, { url: `http://shop.localhost:${site.port}/article` }, owner.auth);
+    const url = `http://shop.localhost:${site.port}/article`;
+    await seen(strict, await insertWebsite(strict.app, { userId: owner.user.user_id, domain: 'shop.localhost' }), url);
+    const response = await screenshot(strict, { url }, owner.auth);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { message: 'shop.localhost resolves to 127.0.0.1, a private or reserved address (loopback), which is not fetched' } });
+    // Never what the name resolves to (issue 22 item 7).
+    expect(response.json()).toEqual({ error: { message: 'shop.localhost is not an allowed address' } });
   });
 
   it('answers 503 naming the package when Chromium is missing', async () => {
     const owner = await signUp(strict.app);
     // A public address passes the guard without DNS; then Chromium is needed and missing.
-    await insertWebsite(strict.app, { userId: owner.user.user_id, domain: '93.184.216.34' });
+    await seen(strict, await insertWebsite(strict.app, { userId: owner.user.user_id, domain: '93.184.216.34' }), 'http://93.184.216.34/');
     const response = await screenshot(strict, { url: 'http://93.184.216.34/' }, owner.auth);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: { message: 'Screenshots need Chromium, but CHROMIUM_PATH (/nonexistent/chromium) is not an executable file.' } });

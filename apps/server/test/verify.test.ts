@@ -1,7 +1,9 @@
-// GET /api/verify/:websiteId: verified by recent events or by the snippet on the home page; owner only.
+// GET /api/verify/:websiteId: verified by recent events or by the snippet on the home page; owner only; a success is
+// kept (it lets the website's screenshots be taken).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { trackingScript } from '@foldline/contracts';
+import { isWebsiteVerified } from '@foldline/metadata/websites/website-verifications.repository';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage } from '../src/routes/api/verify/home-page.ts';
 import { beacon, collect, insertWebsite, pageviewEvent } from './collect-factory.ts';
@@ -63,6 +65,24 @@ describeEachDialect('verify', (dialect) => {
     expect(missing.message).toContain(`https://127.0.0.1:${homePort}/ could not be fetched (the TLS handshake failed)`);
     expect(missing.message).toContain(`http://127.0.0.1:${homePort}/ does not contain the tracking script with data-site="${site.trackingCode}"`);
   });
+
+  it('keeps a success, which verifies the website for screenshots from then on, also once the snippet is gone', async () => {
+    const owner = await signUp(t.app);
+    const site = await insertWebsite(t.app, { userId: owner.user.user_id, domain: `127.0.0.1:${homePort}` });
+    homeHtml = '<html><head><script src="/other.js"></script></head></html>';
+    expect((await verify(site.id, owner.auth)).json().verified).toBe(false);
+    expect(await isWebsiteVerified(t.app.metadata.db, site.id)).toBe(false);
+
+    homeHtml = `<html><head>${trackingScript('http://localhost:3000', site.trackingCode)}</head><body>Hi</body></html>`;
+    expect((await verify(site.id, owner.auth)).json().verified).toBe(true);
+    expect(await isWebsiteVerified(t.app.metadata.db, site.id)).toBe(true);
+    // The check's success is what it proved: the domain's owner put this website's snippet there.
+    homeHtml = '<html><body>Redesigned</body></html>';
+    expect((await verify(site.id, owner.auth)).json().verified).toBe(false);
+    expect(await isWebsiteVerified(t.app.metadata.db, site.id)).toBe(true);
+    const row = await t.app.metadata.db.selectFrom('website_verifications').selectAll().where('website_id', '=', site.id).execute();
+    expect(row).toHaveLength(1);
+  });
 });
 
 describeEachDialect('verify without private fetches', (dialect) => {
@@ -81,7 +101,7 @@ describeEachDialect('verify without private fetches', (dialect) => {
     const body = response.json();
     expect(body.verified).toBe(false);
     expect(body.message).toContain(
-      'https://localhost/ could not be fetched (localhost resolves to 127.0.0.1, a private or reserved address (loopback), which is not fetched)',
+      'https://localhost/ could not be fetched (localhost is not an allowed address)',
     );
   });
 
@@ -115,10 +135,8 @@ describe('home page fetch', () => {
   it('checks every redirect hop: the one host the operator allows may redirect within itself, not to loopback', async () => {
     const policy = { allowPrivate: false, allowedHosts: [`home.localhost:${port}`] };
     expect(await fetchPage(`http://home.localhost:${port}/to-sibling`, policy)).toMatchObject({ url: `http://home.localhost:${port}/landing`, status: 200 });
-    await expect(fetchPage(`http://home.localhost:${port}/to-loopback`, policy)).rejects.toThrow(
-      '127.0.0.1 is a private or reserved address (loopback), which is not fetched',
-    );
+    await expect(fetchPage(`http://home.localhost:${port}/to-loopback`, policy)).rejects.toThrow('127.0.0.1 is not an allowed address');
     expect(hits).not.toContain(`127.0.0.1:${port}/secret`);
-    await expect(fetchPage(`http://other.localhost:${port}/`, policy)).rejects.toThrow(/^other\.localhost resolves to 127\.0\.0\.1/);
+    await expect(fetchPage(`http://other.localhost:${port}/`, policy)).rejects.toThrow('other.localhost is not an allowed address');
   });
 });

@@ -14,6 +14,6 @@ export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';
 export { latestEventTimes } from './reports/last-activity.ts';
 export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatmap.ts';
-export { recommendations, analysePages, type LayoutLookup } from './reports/recommendations.ts';
-export { forgetAnalyses } from './recommendations/analysis-cache.ts';
+export { recommendations, analysePages, analyseWebsite, potentialFigure, websiteAnalysisKey, type LayoutLookup } from './reports/recommendations.ts';
+export { forgetAnalyses, forgetAnswer } from './recommendations/analysis-cache.ts';
 export { discardSeenDays } from './recommendations/seen-days.ts';

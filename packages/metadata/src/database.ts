@@ -11,6 +11,8 @@ import * as signInThrottle from './migrations/2026-11-24T0900-sign-in-throttle.t
 import * as adUnitNames from './migrations/2026-11-24T1000-ad-unit-names.ts';
 import * as visitorSalts from './migrations/2026-11-24T1100-visitor-salts.ts';
 import * as adUnitsByWebsiteId from './migrations/2026-11-25T1000-ad-units-by-website-id.ts';
+import * as potentialDays from './migrations/2026-11-25T1100-potential-days.ts';
+import * as websiteVerifications from './migrations/2026-11-25T1200-website-verifications.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1000-ad-unit-names': adUnitNames,
   '2026-11-24T1100-visitor-salts': visitorSalts,
   '2026-11-25T1000-ad-units-by-website-id': adUnitsByWebsiteId,
+  '2026-11-25T1100-potential-days': potentialDays,
+  '2026-11-25T1200-website-verifications': websiteVerifications,
 };
 
 export interface MetadataOptions {

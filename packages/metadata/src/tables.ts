@@ -91,6 +91,20 @@ export interface AdUnitsTable {
   last_detected: string;
 }
 
+/** A website's optimization potential as it stood on a UTC day ('2026-11-25'): its parts, so websites add up. */
+export interface PotentialDaysTable {
+  website_id: string;
+  day: string;
+  extra_viewable: number;
+  viewable: number;
+}
+
+/** When the installation check first found a website's tracking code on its domain. */
+export interface WebsiteVerificationsTable {
+  website_id: string;
+  verified_at: string;
+}
+
 /** A publisher's name for an ad unit of a website; `unit_key` is the unit's identity there (see adUnitKey). */
 export interface AdUnitNamesTable {
   website_id: string;
@@ -130,6 +144,8 @@ export interface MetadataSchema {
   pages: PagesTable;
   ad_units: AdUnitsTable;
   ad_unit_names: AdUnitNamesTable;
+  potential_days: PotentialDaysTable;
+  website_verifications: WebsiteVerificationsTable;
   visitor_salts: VisitorSaltsTable;
   contact_messages: ContactMessagesTable;
   doc_votes: DocVotesTable;

@@ -1,5 +1,6 @@
-// Captures on disk under DATA_DIR/screenshots: one JPEG and one JSON sidecar per URL and device, written atomically,
-// fresh for a day, and bounded in number and bytes (the oldest captures go first).
+// Captures on disk under DATA_DIR/screenshots: one JPEG and one JSON sidecar per website, URL and device, written
+// atomically, fresh for a day, and bounded in number and bytes (the oldest captures go first). Keyed by website, not by
+// URL alone: two accounts may register the same domain, and neither may see or replace the other's captures.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export const MAX_ENTRIES = 600;
 export const MAX_BYTES = 1024 * 1024 * 1024;
 
 interface Sidecar {
+  /** The website the capture was taken for. */
+  website: string;
   url: string;
   device: DeviceType;
   /** The JPEG beside it: named per capture, so a reader never pairs one capture's sidecar with another's image. */
@@ -39,13 +42,16 @@ export function normaliseUrl(url: string): string {
 }
 
 export interface CaptureCache {
-  read(url: string, device: DeviceType): Promise<PageCapture | undefined>;
-  write(url: string, device: DeviceType, capture: PageCapture): Promise<void>;
+  read(website: string, url: string, device: DeviceType): Promise<PageCapture | undefined>;
+  write(website: string, url: string, device: DeviceType, capture: PageCapture): Promise<void>;
 }
 
 export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES }): CaptureCache {
   const dir = path.join(dataDir, 'screenshots');
-  const keyOf = (url: string, device: DeviceType) => createHash('sha256').update(`${normaliseUrl(url)}\n${device}`).digest('hex');
+  // Captures cached before they were kept per website had no website in their key: they are never read again, and
+  // go as the oldest when the bound is next enforced.
+  const keyOf = (website: string, url: string, device: DeviceType) =>
+    createHash('sha256').update(`${website}\n${normaliseUrl(url)}\n${device}`).digest('hex');
   const sidecarFile = (key: string) => path.join(dir, `${key}.json`);
 
   async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
@@ -107,8 +113,8 @@ export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_E
   let pruning: Promise<void> = Promise.resolve();
 
   return {
-    async read(url, device) {
-      const key = keyOf(url, device);
+    async read(website, url, device) {
+      const key = keyOf(website, url, device);
       let sidecar: Sidecar | undefined;
       let image: Buffer | undefined;
       // A write replaces the image right after the sidecar: a read caught in between reads the new sidecar again.
@@ -130,12 +136,13 @@ export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_E
         outline: sidecar.outline,
       };
     },
-    async write(url, device, capture) {
+    async write(website, url, device, capture) {
       await mkdir(dir, { recursive: true });
-      const key = keyOf(url, device);
+      const key = keyOf(website, url, device);
       const image = `${key}-${capture.capturedAt.getTime()}.jpg`;
       await writeAtomically(path.join(dir, image), capture.image);
       const sidecar: Sidecar = {
+        website,
         url: normaliseUrl(url),
         device,
         image,

@@ -1,29 +1,47 @@
 // The screenshot service: full-page captures at a device's reference width with the element map the heatmaps
-// re-anchor clicks on, from a disk cache when fresh, else through one shared Chromium with bounded concurrency.
+// re-anchor clicks on, kept per website, from a disk cache when fresh, else through one shared Chromium whose queue is
+// shared fairly between accounts (work-queue.ts).
 import type { DeviceType } from '@foldline/contracts';
 import type { FetchPolicy } from './address-guard.ts';
 import { createCaptureCache, FRESH_MS, normaliseUrl } from './capture-cache.ts';
-import { capturePage, type PageCapture } from './capture.ts';
+import { CAPTURE_DEADLINE_MS, capturePage, type PageCapture } from './capture.ts';
 import { ScreenshotError } from './errors.ts';
 import { createSharedBrowser } from './shared-browser.ts';
-import { createWorkQueue } from './work-queue.ts';
+import { createWorkQueue, type Priority } from './work-queue.ts';
 
 export type { FetchPolicy } from './address-guard.ts';
 export type { PageCapture } from './capture.ts';
 export type PageLayout = Omit<PageCapture, 'image'>;
 export { ScreenshotError } from './errors.ts';
+export type CapturePriority = Priority;
+
+/** Whose capture it is. */
+export interface CaptureOwner {
+  /** The website the page is rendered for: captures are kept per website, so two accounts that registered the same
+   * domain never see or replace each other's. */
+  website: string;
+}
+
+/** Who asks for a capture that may have to be taken now. */
+export interface CaptureRequest extends CaptureOwner {
+  /** The account the queue counts it against (the signed-in user, or the website's owner for the server's own work). */
+  account: string;
+  /** 'interactive' (the default): someone is looking at a screen waiting for it. 'background': a rendering the server
+   * takes by itself; it waits until no interactive capture does. */
+  priority?: CapturePriority | undefined;
+}
 
 export interface ScreenshotService {
   /** A fresh cached capture, else a new one (shared with any capture of the same page and device under way). */
-  capture(url: string, device: DeviceType, options?: { refresh?: boolean }): Promise<PageCapture>;
+  capture(url: string, device: DeviceType, request: CaptureRequest & { refresh?: boolean | undefined }): Promise<PageCapture>;
   /** The cached capture if any, fresh or not; never launches Chromium. */
-  cached(url: string, device: DeviceType): Promise<PageCapture | undefined>;
+  cached(url: string, device: DeviceType, owner: CaptureOwner): Promise<PageCapture | undefined>;
   /** The newest layout already taken, fresh or not (memory, else disk); never launches Chromium. For readers that
    * may not wait for a capture (the dashboard's KPIs). */
-  storedLayout(url: string, device: DeviceType): Promise<PageLayout | undefined>;
+  storedLayout(url: string, device: DeviceType, owner: CaptureOwner): Promise<PageLayout | undefined>;
   /** What capture() answers without the image (the element map and heights), kept in memory while fresh: the heatmaps
    * ask for it on every call, and reading the image and the map from disk each time cost up to 20 ms. */
-  layout(url: string, device: DeviceType): Promise<PageLayout>;
+  layout(url: string, device: DeviceType, request: CaptureRequest): Promise<PageLayout>;
   close(): Promise<void>;
 }
 
@@ -36,13 +54,23 @@ export interface ScreenshotServiceOptions {
 
 /** Two captures at once: each is a renderer busy for seconds, and the server this runs on may have two cores. */
 const CONCURRENCY = 2;
-/** Captures under way or waiting, at most: beyond, a request is turned away rather than left waiting for minutes. */
-const MAX_QUEUED = 12;
+/** Captures one account may have waiting per priority (besides those running): a screen that asks for more is turned
+ * away (429) rather than left waiting for minutes, and other accounts' captures are still admitted. */
+const WAITING_PER_ACCOUNT = 10;
+/** Captures waiting in all, every account together: beyond, a request is turned away (503). */
+const WAITING_IN_ALL = 100;
+/**
+ * How long one capture may hold its queue slot, from the moment it gets it (waiting is not counted). capturePage
+ * gives up on the page itself after CAPTURE_DEADLINE_MS and closes its context; the few seconds on top let that
+ * answer first, so this limit only ends what lies outside the page's deadline (a Chromium launch, a context that does
+ * not close). Either way the capture answers 502 and its slot goes to the next one.
+ */
+const CAPTURE_SLOT_LIMIT_MS = CAPTURE_DEADLINE_MS + 5_000;
 /** Layouts kept in memory (element maps run to a few hundred KB on long pages). */
 const MAX_LAYOUTS = 100;
 
-/** Where a page's layout on a device is kept in memory (and its capture shared while under way). */
-const layoutKey = (normalisedUrl: string, device: DeviceType) => `${device} ${normalisedUrl}`;
+/** Where a website's page's layout on a device is kept in memory (and its capture shared while under way). */
+const layoutKey = (website: string, normalisedUrl: string, device: DeviceType) => `${website} ${device} ${normalisedUrl}`;
 
 function parseUrl(url: string): string {
   if (!URL.canParse(url)) throw new ScreenshotError(400, 'url must be an http or https address');
@@ -54,7 +82,7 @@ function parseUrl(url: string): string {
 export function createScreenshotService(options: ScreenshotServiceOptions): ScreenshotService & { readonly launches: number } {
   const browser = createSharedBrowser({ chromiumPath: options.chromiumPath, logger: options.logger });
   const cache = createCaptureCache(options.dataDir);
-  const queue = createWorkQueue(CONCURRENCY);
+  const queue = createWorkQueue({ concurrency: CONCURRENCY, waitingPerAccount: WAITING_PER_ACCOUNT, waitingInAll: WAITING_IN_ALL, timeLimitMs: CAPTURE_SLOT_LIMIT_MS });
   const layouts = new Map<string, PageLayout>();
 
   /** Keeps the newest layout of a page and device, the least recently used going first. */
@@ -66,26 +94,24 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
     return capture;
   }
 
-  async function captureNow(url: string, device: DeviceType): Promise<PageCapture> {
+  async function captureNow(website: string, url: string, device: DeviceType): Promise<PageCapture> {
     const capture = await capturePage(() => browser.get(), url, device, options.policy);
     // A capture that cannot be kept is still answered; the next request takes it again.
-    await cache.write(url, device, capture).catch((error: unknown) => options.logger?.warn({ err: error }, 'screenshots: caching a capture failed'));
+    await cache.write(website, url, device, capture).catch((error: unknown) => options.logger?.warn({ err: error }, 'screenshots: caching a capture failed'));
     return capture;
   }
 
   /** A fresh cached capture, else a new one; either way its layout is kept in memory. */
-  async function capture(url: string, device: DeviceType, { refresh = false }: { refresh?: boolean } = {}): Promise<PageCapture> {
+  async function capture(url: string, device: DeviceType, request: CaptureRequest & { refresh?: boolean | undefined }): Promise<PageCapture> {
+    const { website, account, priority, refresh = false } = request;
     const normalised = parseUrl(url);
-    const key = layoutKey(normalised, device);
+    const key = layoutKey(website, normalised, device);
     if (!refresh) {
-      const cached = await cache.read(normalised, device);
+      const cached = await cache.read(website, normalised, device);
       if (cached && Date.now() - cached.capturedAt.getTime() < FRESH_MS) return remember(key, cached);
     }
     // A refresh joins a capture of the same page under way: that one is as new as a refresh could make.
-    if (!queue.has(key) && queue.size >= MAX_QUEUED) {
-      throw new ScreenshotError(503, 'Too many screenshots are being taken right now. Please try again in a minute.');
-    }
-    return remember(key, await queue.run(key, () => captureNow(normalised, device)));
+    return remember(key, await queue.run(key, { account, priority, label: normalised }, () => captureNow(website, normalised, device)));
   }
 
   return {
@@ -94,21 +120,21 @@ export function createScreenshotService(options: ScreenshotServiceOptions): Scre
       return browser.launches;
     },
     capture,
-    async layout(url, device) {
-      const kept = layouts.get(layoutKey(parseUrl(url), device));
+    async layout(url, device, request) {
+      const kept = layouts.get(layoutKey(request.website, parseUrl(url), device));
       if (kept && Date.now() - kept.capturedAt.getTime() < FRESH_MS) return kept;
-      const { image: _image, ...layout } = await capture(url, device);
+      const { image: _image, ...layout } = await capture(url, device, request);
       return layout;
     },
-    async cached(url, device) {
-      return cache.read(parseUrl(url), device);
+    async cached(url, device, { website }) {
+      return cache.read(website, parseUrl(url), device);
     },
-    async storedLayout(url, device) {
+    async storedLayout(url, device, { website }) {
       const normalised = parseUrl(url);
-      const key = layoutKey(normalised, device);
+      const key = layoutKey(website, normalised, device);
       const kept = layouts.get(key);
       if (kept) return kept;
-      const cached = await cache.read(normalised, device);
+      const cached = await cache.read(website, normalised, device);
       if (!cached) return undefined;
       const { image: _image, ...layout } = remember(key, cached);
       return layout;

@@ -20,6 +20,8 @@ let service: ReturnType<typeof createScreenshotService>;
 let browser: Browser;
 let decoder: Page;
 let origin: string;
+/** The website and account every capture here is taken for, unless a test says otherwise. */
+const OWNER = { website: 'website-1', account: 'account-1' };
 
 const layoutPage = (port: number) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Layout</title>
@@ -90,7 +92,7 @@ describe('capture', () => {
     ['desktop', 1920, [1500, 200, 200, 60]],
     ['mobile', 375, [20, 400, 335, 48]],
   ] as const)('renders the %s layout at %i px with the element map of that layout', async (device, width, cta) => {
-    const capture = await service.capture(`${origin}/layout`, device);
+    const capture = await service.capture(`${origin}/layout`, device, OWNER);
     captures[device] = capture;
     expect(capture.contentType).toBe('image/jpeg');
     expect(jpegSize(capture.image)).toEqual({ width, height: capture.height });
@@ -126,14 +128,15 @@ describe('capture', () => {
   });
 
   it('refuses a page on a private address, or one that redirects to it, with a message that says so', async () => {
-    const refused = (url: string) => service.capture(url, 'desktop').then(() => undefined, (error: unknown) => error as ScreenshotError);
+    const refused = (url: string) => service.capture(url, 'desktop', OWNER).then(() => undefined, (error: unknown) => error as ScreenshotError);
     const direct = await refused(`http://127.0.0.1:${site.port}/layout`);
     expect(direct).toBeInstanceOf(ScreenshotError);
-    expect(direct).toMatchObject({ statusCode: 400, message: '127.0.0.1 is a private or reserved address (loopback), which is not fetched' });
-    expect(await refused(`http://other.localhost:${site.port}/layout`)).toMatchObject({ statusCode: 400, message: expect.stringMatching(/^other\.localhost resolves to 127\.0\.0\.1/) });
+    expect(direct).toMatchObject({ statusCode: 400, message: '127.0.0.1 is not an allowed address' });
+    // Never what the name resolves to (issue 22 item 7).
+    expect(await refused(`http://other.localhost:${site.port}/layout`)).toMatchObject({ statusCode: 400, message: 'other.localhost is not an allowed address' });
     expect(await refused(`${origin}/moved`)).toMatchObject({
       statusCode: 400,
-      message: `${origin}/moved redirects to an address that is not fetched: 127.0.0.1 is a private or reserved address (loopback), which is not fetched`,
+      message: `${origin}/moved redirects to an address that is not fetched: 127.0.0.1 is not an allowed address`,
     });
     expect(site.hits.map((hit) => hit.path)).not.toContain('/secret-redirect.png');
     expect(await refused(`${origin}/missing`)).toMatchObject({ statusCode: 502, message: `${origin}/missing could not be captured: it answered HTTP 404.` });
@@ -142,7 +145,7 @@ describe('capture', () => {
 
   it('cuts a page taller than the cap and says so', async () => {
     site.page('/tall', '<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:0"><div style="height:20000px;background:#eee"></div>');
-    const capture = await service.capture(`${origin}/tall`, 'desktop');
+    const capture = await service.capture(`${origin}/tall`, 'desktop', OWNER);
     expect(capture).toMatchObject({ width: 1920, height: MAX_HEIGHT, documentHeight: 20_000, truncated: true });
     expect(jpegSize(capture.image)).toEqual({ width: 1920, height: MAX_HEIGHT });
   }, 60_000);
@@ -154,7 +157,7 @@ describe('capture', () => {
       `<!doctype html><body style="margin:0"><div style="width:980px;height:3000px;background:rgb(255,0,0)"></div>
       <div id="right" style="position:absolute;left:880px;top:400px;width:100px;height:200px;background:rgb(0,0,255)"></div>`,
     );
-    const capture = await service.capture(`${origin}/fixed-width`, 'mobile');
+    const capture = await service.capture(`${origin}/fixed-width`, 'mobile', OWNER);
     const scale = 375 / 980;
     expect(capture).toMatchObject({ width: 375, height: Math.round(3000 * scale), documentHeight: Math.round(3000 * scale) });
     expect(jpegSize(capture.image)).toEqual({ width: 375, height: capture.height });
@@ -180,7 +183,7 @@ describe('capture', () => {
 
   it('shares one capture between simultaneous requests for the same page and device', async () => {
     site.page('/shared', '<!doctype html><p>Shared</p>');
-    const [first, second] = await Promise.all([service.capture(`${origin}/shared`, 'mobile'), service.capture(`${origin}/shared#section`, 'mobile')]);
+    const [first, second] = await Promise.all([service.capture(`${origin}/shared`, 'mobile', OWNER), service.capture(`${origin}/shared#section`, 'mobile', OWNER)]);
     expect(second).toBe(first);
     expect(site.hits.filter((hit) => hit.path === '/shared')).toHaveLength(1);
   }, 60_000);
@@ -189,9 +192,9 @@ describe('capture', () => {
 describe('cache', () => {
   it('answers a cached capture quickly and without Chromium; refresh takes a new one', async () => {
     const url = `${origin}/layout`;
-    const first = await service.capture(url, 'desktop');
+    const first = await service.capture(url, 'desktop', OWNER);
     const startedAt = performance.now();
-    const again = await service.capture(url, 'desktop');
+    const again = await service.capture(url, 'desktop', OWNER);
     expect(performance.now() - startedAt).toBeLessThan(250);
     expect(again.capturedAt).toEqual(first.capturedAt);
     expect(again.image.equals(first.image)).toBe(true);
@@ -200,11 +203,11 @@ describe('cache', () => {
     // Another service on the same directory with no Chromium at all answers from the cache.
     const withoutChromium = createScreenshotService({ dataDir, chromiumPath: '/nonexistent/chromium', policy: { allowPrivate: false, allowedHosts: [] } });
     try {
-      expect((await withoutChromium.capture(url, 'desktop')).capturedAt).toEqual(first.capturedAt);
-      expect((await withoutChromium.cached(url, 'desktop'))?.capturedAt).toEqual(first.capturedAt);
-      expect(await withoutChromium.cached(`${origin}/never`, 'desktop')).toBeUndefined();
+      expect((await withoutChromium.capture(url, 'desktop', OWNER)).capturedAt).toEqual(first.capturedAt);
+      expect((await withoutChromium.cached(url, 'desktop', OWNER))?.capturedAt).toEqual(first.capturedAt);
+      expect(await withoutChromium.cached(`${origin}/never`, 'desktop', OWNER)).toBeUndefined();
       expect(withoutChromium.launches).toBe(0);
-      await expect(withoutChromium.capture(`http://93.184.216.34/`, 'desktop')).rejects.toMatchObject({
+      await expect(withoutChromium.capture(`http://93.184.216.34/`, 'desktop', OWNER)).rejects.toMatchObject({
         statusCode: 503,
         message: 'Screenshots need Chromium, but CHROMIUM_PATH (/nonexistent/chromium) is not an executable file.',
       });
@@ -212,32 +215,51 @@ describe('cache', () => {
       await withoutChromium.close();
     }
 
-    const refreshed = await service.capture(url, 'desktop', { refresh: true });
+    const refreshed = await service.capture(url, 'desktop', { ...OWNER, refresh: true });
     expect(refreshed.capturedAt.getTime()).toBeGreaterThan(first.capturedAt.getTime());
-    expect((await service.cached(url, 'desktop'))?.capturedAt).toEqual(refreshed.capturedAt);
+    expect((await service.cached(url, 'desktop', OWNER))?.capturedAt).toEqual(refreshed.capturedAt);
     expect(service.launches).toBe(1);
   }, 60_000);
 
   it('keeps the layout of the newest capture in memory, without the image', async () => {
     const url = `${origin}/layout`;
-    const capture = await service.capture(url, 'desktop');
+    const capture = await service.capture(url, 'desktop', OWNER);
     // Gone from disk, still known: the heatmaps read it on every call.
     rmSync(path.join(dataDir, 'screenshots'), { recursive: true, force: true });
-    const layout = await service.layout(url, 'desktop');
+    const layout = await service.layout(url, 'desktop', OWNER);
     expect(layout).not.toHaveProperty('image');
     expect(layout).toMatchObject({ capturedAt: capture.capturedAt, documentHeight: capture.documentHeight, elements: capture.elements });
     // A refresh replaces it.
-    const refreshed = await service.capture(url, 'desktop', { refresh: true });
-    expect((await service.layout(url, 'desktop')).capturedAt).toEqual(refreshed.capturedAt);
+    const refreshed = await service.capture(url, 'desktop', { ...OWNER, refresh: true });
+    expect((await service.layout(url, 'desktop', OWNER)).capturedAt).toEqual(refreshed.capturedAt);
+  }, 60_000);
+
+  it('keeps captures per website: another website on the same domain takes its own, and its refresh leaves the first one\'s', async () => {
+    site.page('/per-website', '<!doctype html><p>Per website</p>');
+    const url = `${origin}/per-website`;
+    const other = { website: 'website-2', account: 'account-2' };
+    const first = await service.capture(url, 'mobile', OWNER);
+    // The other website finds nothing of the first one's, on disk or in memory.
+    expect(await service.cached(url, 'mobile', other)).toBeUndefined();
+    expect(await service.storedLayout(url, 'mobile', other)).toBeUndefined();
+    const second = await service.capture(url, 'mobile', other);
+    expect(second.capturedAt.getTime()).toBeGreaterThan(first.capturedAt.getTime());
+    expect(site.hits.filter((hit) => hit.path === '/per-website')).toHaveLength(2);
+    const refreshed = await service.capture(url, 'mobile', { ...other, refresh: true });
+    expect(refreshed.capturedAt.getTime()).toBeGreaterThan(second.capturedAt.getTime());
+    for (const read of [service.capture(url, 'mobile', OWNER), service.cached(url, 'mobile', OWNER), service.layout(url, 'mobile', OWNER), service.storedLayout(url, 'mobile', OWNER)]) {
+      expect((await read)?.capturedAt).toEqual(first.capturedAt);
+    }
+    expect((await service.layout(url, 'mobile', other)).capturedAt).toEqual(refreshed.capturedAt);
   }, 60_000);
 
   it('takes a stale capture again', async () => {
     const url = `${origin}/layout`;
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
     const stale: PageCapture = { image: Buffer.from('old'), contentType: 'image/jpeg', width: 768, height: 1, documentHeight: 1, truncated: false, capturedAt: old, elements: {} };
-    await createCaptureCache(dataDir).write(url, 'tablet', stale);
-    expect((await service.cached(url, 'tablet'))?.capturedAt).toEqual(old);
-    const fresh = await service.capture(url, 'tablet');
+    await createCaptureCache(dataDir).write(OWNER.website, url, 'tablet', stale);
+    expect((await service.cached(url, 'tablet', OWNER))?.capturedAt).toEqual(old);
+    const fresh = await service.capture(url, 'tablet', OWNER);
     expect(fresh.capturedAt.getTime()).toBeGreaterThan(old.getTime());
     expect(jpegSize(fresh.image).width).toBe(768);
     expect(fresh.elements['#cta']).toEqual([1500, 200, 200, 60]);
@@ -257,19 +279,19 @@ describe('cache', () => {
         capturedAt: new Date(Date.now() - (10 - i) * 1000),
         elements: { [`#e${i}`]: [0, 0, 1, 1] },
       });
-      for (const i of [1, 2, 3]) await cache.write(`https://x.example/${i}`, 'mobile', capture(i));
-      expect(await cache.read('https://x.example/1', 'mobile')).toBeUndefined();
-      expect((await cache.read('https://x.example/3#top', 'mobile'))?.elements).toEqual({ '#e3': [0, 0, 1, 1] });
+      for (const i of [1, 2, 3]) await cache.write('website-1', `https://x.example/${i}`, 'mobile', capture(i));
+      expect(await cache.read('website-1', 'https://x.example/1', 'mobile')).toBeUndefined();
+      expect((await cache.read('website-1', 'https://x.example/3#top', 'mobile'))?.elements).toEqual({ '#e3': [0, 0, 1, 1] });
       // Rewriting a page replaces its image.
-      await cache.write('https://x.example/3', 'mobile', { ...capture(4), elements: {} });
-      expect((await cache.read('https://x.example/3', 'mobile'))?.image).toEqual(Buffer.alloc(1000, 4));
+      await cache.write('website-1', 'https://x.example/3', 'mobile', { ...capture(4), elements: {} });
+      expect((await cache.read('website-1', 'https://x.example/3', 'mobile'))?.image).toEqual(Buffer.alloc(1000, 4));
       const files = readdirSync(path.join(dir, 'screenshots'));
       expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(2);
       expect(files.filter((f) => f.endsWith('.jpg'))).toHaveLength(2);
       expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
       // And by bytes: a budget of two images keeps two.
       const small = createCaptureCache(dir, { maxEntries: 100, maxBytes: 3_000 });
-      await small.write('https://x.example/5', 'mobile', capture(5));
+      await small.write('website-1', 'https://x.example/5', 'mobile', capture(5));
       expect(readdirSync(path.join(dir, 'screenshots')).filter((f) => f.endsWith('.jpg'))).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -310,7 +332,7 @@ describe('selector', () => {
       await context.close();
     }
 
-    const capture = await service.capture(`${origin}/parity`, 'desktop');
+    const capture = await service.capture(`${origin}/parity`, 'desktop', OWNER);
     const selectors = site.clicks.map((click) => click.s);
     expect(selectors).toContain('#a\\:b\\.c>button');
     expect(selectors).toContain('body>div>p>em');

@@ -80,3 +80,8 @@ export function forgetAnalyses(events: EventStore): void {
   memories.delete(events);
   forgetSeenDays(events);
 }
+
+/** Forgets one kept answer (a website's, after a new rendering of one of its pages): the next look computes it. */
+export function forgetAnswer(events: EventStore, key: string): void {
+  memories.get(events)?.answers.delete(key);
+}

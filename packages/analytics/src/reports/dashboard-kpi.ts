@@ -3,6 +3,7 @@ import type { DashboardKpiResponse, Period } from '@foldline/contracts';
 import { ratio, relativeChange, type AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
+import { potentialOn } from '@foldline/metadata/potential-days/potential-days.repository';
 import { websitesInScope } from '../scope.ts';
 import { analyseWebsite, countsForPotential, promisedExtra, type LayoutLookup } from './recommendations.ts';
 
@@ -13,7 +14,9 @@ import { analyseWebsite, countsForPotential, promisedExtra, type LayoutLookup } 
  * period's viewable impressions. Low-confidence recommendations are not counted: neither in the potential nor in
  * `optimization` (its count, kinds and extra viewable impressions say what the percentage is made of). The
  * recommendations are those of the last 30 days (the Recommendations panels' own, whose meta counts the same), so both
- * periods are measured against the same advice. The response's shape is unchanged.
+ * periods' traffic is weighed by the same advice. Its change from the previous period compares with the potential as
+ * it stood then (kept per website and day by the background advice: potential-days.repository.ts), never with
+ * today's advice replayed on last period's traffic; with no figure kept from then, there is no change to show.
  */
 export async function dashboardKpi(
   context: AnalyticsContext,
@@ -26,8 +29,9 @@ export async function dashboardKpi(
   const query = { filters: { websiteIds }, range: windows.current, comparison: windows.previous };
   const [rows, analyses] = await Promise.all([
     runQuery(context.events, { ...query, metrics: ['impressions', 'viewable_impressions', 'ad_clicks'] }),
-    Promise.all(websiteIds.map((id) => analyseWebsite(context, id, layoutOf, 'stored'))),
+    Promise.all(websiteIds.map((id) => analyseWebsite(context, id, layoutOf))),
   ]);
+  const then = await potentialOn(context.db, websiteIds, windows.previous.end.toISOString().slice(0, 10));
   const recommendations = analyses.flatMap((analysis) => analysis.recommendations).filter(countsForPotential);
   const extraShare = new Map<string, number>();
   for (const r of recommendations) {
@@ -55,10 +59,10 @@ export async function dashboardKpi(
     kpis: {
       impressions: { value: current.impressions, change: relativeChange(current.impressions, previous.impressions) },
       // Percentage points for rates, a plain difference for the potential (DESIGN.md); no change where the previous
-      // period's rate has nothing under it (no impressions, or no viewable impressions for the potential).
+      // period's rate has nothing under it (no impressions, or no potential kept from then).
       viewability: { value: current.viewability, change: previous.impressions === 0 ? null : current.viewability - previous.viewability },
       ctr: { value: current.ctr, change: previous.impressions === 0 ? null : current.ctr - previous.ctr },
-      optimizationPotential: { value: current.potential, change: previous.viewable === 0 ? null : current.potential - previous.potential },
+      optimizationPotential: { value: current.potential, change: !then || then.viewable === 0 ? null : current.potential - ratio(then.extraViewable, then.viewable) },
     },
     optimization: {
       recommendations: recommendations.length,

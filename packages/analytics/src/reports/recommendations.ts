@@ -15,16 +15,17 @@ import { seenCounts } from '../recommendations/seen-days.ts';
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
 import type { RenderedLayout } from './heatmap.ts';
 
-/** The page as rendered on a device, or why it cannot be had now, in plain words (no capture yet, browser missing,
- * page down); never throws. */
-export type LayoutLookup = (url: string, device: DeviceType) => Promise<RenderedLayout | { unavailable: string; pending?: boolean }>;
+/** The page (of the website) as rendered on a device, or why it cannot be had now, in plain words (no capture yet,
+ * browser missing, page down); never throws. */
+export type LayoutLookup = (url: string, device: DeviceType, websiteId: string) => Promise<RenderedLayout | { unavailable: string; pending?: boolean }>;
 
 export interface Analysis {
   window: TimeWindow;
   results: PageResult[];
   recommendations: Recommendation[];
-  /** Viewable impressions of every unit on the pages analysed, in the window. */
+  /** Viewable impressions of every unit on the pages analysed, in the window, and per page. */
   viewable: number;
+  viewableByPage: Map<string, number>;
   /** False when a rendering was still under way: the answer will improve on the next look. */
   complete: boolean;
 }
@@ -56,13 +57,15 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   const pageById = new Map(pages.map((page) => [page.id, page]));
   const unitById = new Map(units.map((unit) => [unit.id, unit]));
   const viewable = outcomes.reduce((sum, outcome) => sum + outcome.viewable, 0);
+  const viewableByPage = new Map<string, number>();
+  for (const outcome of outcomes) viewableByPage.set(outcome.pageId, (viewableByPage.get(outcome.pageId) ?? 0) + outcome.viewable);
 
   // Only pages with enough readers on a device are rendered and measured; the others are reported as too small.
   let complete = true;
   const evidence = await Promise.all(
     traffic.map(async (entry): Promise<PageDeviceEvidence> => {
       const page = pageById.get(entry.pageId) as ScopedPage;
-      const lookup = enoughReaders(entry.pageviews) ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device) : { unavailable: 'Not rendered' };
+      const lookup = enoughReaders(entry.pageviews) ? await layoutOf(pageUrl(page.origin, page.domain, page.url_path), entry.device, page.website_id) : { unavailable: 'Not rendered' };
       const rendered = 'unavailable' in lookup ? undefined : lookup;
       if ('unavailable' in lookup && lookup.pending) complete = false;
       const pageUnits = outcomes
@@ -126,14 +129,27 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
   }
   recommendations.sort(byGain);
   results.sort((a, b) => b.analysis.pageviews - a.analysis.pageviews);
-  return { window, results, recommendations, viewable, complete };
+  return { window, results, recommendations, viewable, viewableByPage, complete };
 }
 
-/** analysePages for one website's pages, remembered (see analysis-cache.ts); `mode` names the layouts. */
-export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, mode: string): Promise<Analysis> {
-  return remembered(context.events, `website ${websiteId} ${mode}`, context.now.getTime(), async () =>
+/** analysePages for one website's pages, remembered (see analysis-cache.ts): the one answer every screen reads — the
+ * dashboard's KPIs, the website's Ad Units tab and each page's analytics — so they never disagree. */
+export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
+  return remembered(context.events, websiteAnalysisKey(websiteId), context.now.getTime(), async () =>
     analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf),
   );
+}
+
+export const websiteAnalysisKey = (websiteId: string) => `website ${websiteId}`;
+
+/** The part of a website's analysis that is about one page. */
+function ofPage(analysis: Analysis, pageId: string): Analysis {
+  return {
+    ...analysis,
+    results: analysis.results.filter((result) => result.analysis.page_id === pageId),
+    recommendations: analysis.recommendations.filter((r) => r.page_id === pageId),
+    viewable: analysis.viewableByPage.get(pageId) ?? 0,
+  };
 }
 
 export async function recommendations(
@@ -144,11 +160,11 @@ export async function recommendations(
   let analysis: Analysis;
   if (params.pageId) {
     const page = await pageInScope(context.db, context.userId, params.pageId);
-    analysis = await remembered(context.events, `page ${page.id} rendered`, context.now.getTime(), () => analysePages(context, [page], layoutOf));
+    analysis = ofPage(await analyseWebsite(context, page.website_id, layoutOf), page.id);
   } else {
     // Answers 404 for a website that is not the user's; the query's schema makes sure one of the two ids is given.
     const [website] = await websitesInScope(context.db, context.userId, params.websiteId);
-    analysis = await analyseWebsite(context, website!.id, layoutOf, 'rendered');
+    analysis = await analyseWebsite(context, website!.id, layoutOf);
   }
   const extra = analysis.recommendations.reduce((sum, r) => sum + promisedExtra(r), 0);
   return {
@@ -162,4 +178,9 @@ export async function recommendations(
       optimization_potential: analysis.viewable === 0 ? 0 : (extra / analysis.viewable) * 100,
     },
   };
+}
+
+/** The figure the dashboard's history keeps for a website's analysis: what it promises at least, over what it has. */
+export function potentialFigure(analysis: Analysis): { extraViewable: number; viewable: number } {
+  return { extraViewable: analysis.recommendations.reduce((sum, r) => sum + promisedExtra(r), 0), viewable: analysis.viewable };
 }

@@ -11,7 +11,6 @@ import {
   timeseries,
   topPages,
   type AnalyticsContext,
-  type LayoutLookup,
   type LayoutSource,
 } from '@foldline/analytics';
 import {
@@ -37,9 +36,7 @@ import {
 } from '@foldline/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-/** How long a Recommendations panel waits for new page renderings before answering without them. */
-const RENDER_WAIT_MS = 8000;
+import { captureAccess } from '../../../services/capture-access.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -51,25 +48,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     now: new Date(),
   });
 
-  // Renderings of the pages, for the recommendations' content breaks. The KPIs only use renderings already taken (a
-  // dashboard must not wait for Chromium); the Recommendations panels wait a few seconds for new ones, which go on in
-  // the background past that and are there the next time.
-  const storedLayout: LayoutLookup = async (url, device) =>
-    (await app.screenshots.storedLayout(url, device).catch(() => undefined)) ?? { unavailable: 'The page has not been rendered yet to find its content breaks' };
-  const renderedLayout: LayoutLookup = async (url, device) => {
-    const capture = app.screenshots.layout(url, device).then(
-      (layout) => layout,
-      (error: unknown) => ({ unavailable: `The page could not be rendered to find its content breaks (${error instanceof Error ? error.message : 'unknown error'})` }),
-    );
-    const late = new Promise<{ unavailable: string; pending: boolean }>((resolve) => {
-      const timer = setTimeout(() => resolve({ unavailable: 'The page is still being rendered to find its content breaks (look again in a minute)', pending: true }), RENDER_WAIT_MS);
-      void capture.finally(() => clearTimeout(timer));
-    });
-    return Promise.race([capture, late]);
-  };
-
   app.get('/dashboard-kpi', { schema: { querystring: dashboardKpiQuerySchema, response: { 200: dashboardKpiResponseSchema } } }, (request) =>
-    dashboardKpi(context(request), request.query, storedLayout),
+    dashboardKpi(context(request), request.query, app.advice.layout),
   );
   app.get('/top-pages', { schema: { querystring: topPagesQuerySchema, response: { 200: topPagesResponseSchema } } }, (request) =>
     topPages(context(request), request.query),
@@ -88,16 +68,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   // Heatmaps are drawn on the page as the screenshot service renders it: the same capture (cached) gives the element
   // map that clicks are re-anchored on and the page's height.
-  const layoutOf: LayoutSource = (url, device) => app.screenshots.layout(url, device);
+  // Each is the capture of the user's own website that the page is on, taken only once the website's tracking code was
+  // seen, while the user looks at the heatmap (services/capture-access.ts).
+  const layoutOf = (request: FastifyRequest): LayoutSource => {
+    const access = captureAccess(app.metadata.db, request.userId);
+    return async (url, device) => app.screenshots.layout(url, device, { ...(await access.takerOf(url)), priority: 'interactive' });
+  };
   app.get(
     '/heatmap/:type',
     { schema: { params: heatmapParamsSchema, querystring: heatmapQuerySchema, response: { 200: heatmapResponseSchema } } },
-    (request) => heatmap(context(request), request.params.type, request.query, layoutOf),
+    (request) => heatmap(context(request), request.params.type, request.query, layoutOf(request)),
   );
   app.get(
     '/recommendations',
     { schema: { querystring: recommendationsQuerySchema, response: { 200: recommendationsResponseSchema } } },
-    (request) => recommendations(context(request), request.query, renderedLayout),
+    (request) => recommendations(context(request), request.query, app.advice.layout),
   );
   app.get('/realtime', { schema: { querystring: realtimeQuerySchema, response: { 200: realtimeResponseSchema } } }, (request) =>
     realtime(context(request), request.query),

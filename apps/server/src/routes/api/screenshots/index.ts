@@ -1,11 +1,11 @@
 // GET /api/screenshots?url&deviceType&refresh — the page as the heatmaps draw on it: a full-page JPEG at the device's
-// reference width, only of pages on the signed-in user's own websites.
+// reference width, only of pages on the signed-in user's own websites whose tracking code Foldline has seen, each
+// website's captures its own (services/capture-access.ts).
 import { heatmapDevice, SCREENSHOT_HEADERS, screenshotQuerySchema } from '@foldline/contracts';
-import { hostBelongsTo } from '@foldline/ingest';
-import { listWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import { ScreenshotError } from '@foldline/screenshots';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, notFound } from '../../../errors.ts';
+import { HttpError } from '../../../errors.ts';
+import { captureAccess } from '../../../services/capture-access.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -13,16 +13,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // No response schema: the answer is the image itself (errors go through the error handler as JSON).
   app.get('/', { schema: { querystring: screenshotQuerySchema } }, async (request, reply) => {
     const { url, deviceType, refresh } = request.query;
-    const target = new URL(url);
-    const websites = await listWebsitesOfUser(app.metadata.db, request.userId);
-    // Anything else would make the server fetch whatever a signed-in user names. The collector's rule: the pages it
-    // takes beacons from are the pages that can be rendered.
-    if (!websites.some((website) => hostBelongsTo(target.hostname, website.domain))) throw notFound(`${target.hostname} is not the domain of one of your websites`);
+    // 404 outside the user's domains, 409 before the website's tracking code was seen.
+    const target = await captureAccess(app.metadata.db, request.userId).takerOf(url);
     let capture;
     try {
-      capture = await app.screenshots.capture(url, heatmapDevice(deviceType), { refresh: refresh === '1' || refresh === 'true' });
+      // A user is looking at the screen that asked: an interactive capture.
+      capture = await app.screenshots.capture(url, heatmapDevice(deviceType), { ...target, priority: 'interactive', refresh: refresh === '1' || refresh === 'true' });
     } catch (error) {
-      // Its messages are written for the user; the status says whose fault it was (400, 502, 503).
+      // Its messages are written for the user; the status says whose fault it was (400, 429, 502, 503).
       if (error instanceof ScreenshotError) throw new HttpError(error.statusCode, error.message);
       throw error;
     }

@@ -1,5 +1,7 @@
-// GET /api/verify/:websiteId — is the tracking code installed? Recent events, else the home page's markup.
+// GET /api/verify/:websiteId — is the tracking code installed? Recent events, else the home page's markup. A success
+// is kept: it is what lets the server take screenshots of the website's pages (services/capture-access.ts).
 import { verifyResponseSchema, websiteParamsSchema } from '@foldline/contracts';
+import { recordVerification } from '@foldline/metadata/websites/website-verifications.repository';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../errors.ts';
 import { checkInstallation } from './installation.ts';
@@ -18,7 +20,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .where('user_id', '=', request.userId)
         .executeTakeFirst();
       if (!website) throw notFound('Website not found');
-      return checkInstallation(app.events, website, app.config.fetchPolicy);
+      const result = await checkInstallation(app.events, website, app.config.fetchPolicy);
+      if (result.verified) await recordVerification(app.metadata.db, website.id);
+      return result;
     },
   );
 };

@@ -3,7 +3,7 @@
 import { SCREENSHOT_HEADERS, type DeviceType } from '@foldline/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 
 export type GetScreenshotParams = { url: string; deviceType: DeviceType };
 
@@ -14,6 +14,12 @@ export interface Screenshot {
   /** The page was taller than the service's cap and the image stops there. */
   truncated: boolean;
   capturedAt: string | null;
+}
+
+/** 409: no screenshot is taken until Foldline has seen the website's tracking code on its domain; the server's message
+ * says what to do (install the snippet, or run the installation check). Not a failure to show as one. */
+export function awaitsTrackingCode(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
 }
 
 export async function getScreenshot(params: GetScreenshotParams, options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<Screenshot> {

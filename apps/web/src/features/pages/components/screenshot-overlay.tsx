@@ -1,12 +1,14 @@
 // A page screenshot with a heatmap drawn over it: loads the image through the API (an object URL, released when the
 // image changes or the screen is left), draws the overlay about 300 ms after the image loads and again whenever the
-// image's displayed size or the data change, and shows the failure with 'Retry'.
+// image's displayed size or the data change, and shows the failure with 'Retry' — or, for a website whose tracking
+// code Foldline has not seen yet, why there is no screenshot and what to do.
 import { HEATMAP_DRAW_DELAY_MS, REFERENCE_WIDTHS, type DeviceType } from '@foldline/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { useRefreshScreenshot, useScreenshot, type Screenshot } from '../api/get-screenshot.ts';
+import { awaitsTrackingCode, useRefreshScreenshot, useScreenshot, type Screenshot } from '../api/get-screenshot.ts';
 import { imageLayoutHeight, pageLayoutHeight } from '../heatmap/heatmap-geometry.ts';
 
 /** Where the page sits in the image, in layout pixels of the reference width. */
@@ -42,6 +44,19 @@ export function ScreenshotOverlay({ url, device, label, draw, children }: Screen
   const retry = useRefreshScreenshot({ url, deviceType: device });
   // A Retry after a failure refetches: show that it is under way rather than the old failure.
   if (screenshot.isPending || (screenshot.isError && screenshot.isFetching)) return <LoadingState text="Loading screenshot..." />;
+  if (screenshot.isError && awaitsTrackingCode(screenshot.error)) {
+    return (
+      <EmptyState
+        title="No screenshot yet"
+        description={screenshot.error.message}
+        action={
+          <Button variant="secondary" onClick={retry}>
+            Check again
+          </Button>
+        }
+      />
+    );
+  }
   if (screenshot.isError) return <ScreenshotError message={screenshot.error.message} onRetry={retry} />;
   return (
     <ScreenshotImage screenshot={screenshot.data} referenceWidth={REFERENCE_WIDTHS[device]} alt={`Screenshot of ${url} at ${REFERENCE_WIDTHS[device]} px wide (${device})`} label={label} draw={draw} onRetry={retry}>
