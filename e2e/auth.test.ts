@@ -360,6 +360,12 @@ describe.each(WIDTHS)('dashboard frame and session at %i px', (width) => {
       await expect.poll(() => signOut.getAttribute('data-focus')).not.toBeNull();
       await page.keyboard.press('Enter');
       await page.waitForURL(`${server.url}/`);
+      // And it stays there: the landing page shows, and the dashboard's guard, seeing the session end, must not have
+      // sent the browser on to sign-in (it did when the session ended before the landing page had replaced it).
+      await page.getByRole('heading', { level: 1, name: /Put your ads where your readers/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
       expect(await storedSession(page)).toEqual({ local: [null, null, null], session: [null, null, null] });
       // The sign-in ended on the server too: a copy of the access token the tab held no longer works.
       const withOldToken = () => fetch(`${server.url}/api/websites`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });

@@ -1,7 +1,8 @@
 // Browser tests of how the dashboards read at 1280 px and on a 375 px phone (issue 12): every table column inside its
 // card at 1280 px, every figure of every row on screen on a phone, chart text of at least 11 px, the snippet inside
 // its box, the logo in the phone's top bar; and the numbers: nothing to compare when the previous period is empty,
-// rates' changes in percentage points, a CTR below 1 % with two decimals, Last Activity from the latest event.
+// rates' changes in percentage points, a CTR below 1 % with two decimals, Last Activity from the latest event; and
+// (issue 22) all four tabs of page analytics and of a website on screen at once, also on a phone.
 import { randomUUID } from 'node:crypto';
 import type { Website, WebsiteListResponse } from '@foldline/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -168,6 +169,47 @@ async function expectKpisLevel(page: Page, titles: readonly string[]): Promise<v
     }
   }
 }
+
+/** Every tab of the tab strip on screen at a glance: none off the viewport's edges and the strip itself not scrolling
+ * sideways (a strip that scrolls hides its last tabs with nothing to say they are there). */
+async function expectTabsOnScreen(page: Page, names: readonly string[], context: string): Promise<void> {
+  const tabs = page.getByRole('tab');
+  await tabs.first().waitFor();
+  expect(await tabs.allTextContents(), context).toEqual([...names]);
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  for (const name of names) {
+    const box = await page.getByRole('tab', { name, exact: true }).boundingBox();
+    expect(box, `${context}: '${name}' is not shown`).not.toBeNull();
+    expect(box!.width, `${context}: '${name}' has no width`).toBeGreaterThan(0);
+    expect(box!.x, `${context}: '${name}' starts off screen`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${context}: '${name}' ends off screen`).toBeLessThanOrEqual(width + 0.5);
+  }
+  const strip = await page.getByRole('tablist').evaluate((list) => ({ scrollWidth: list.scrollWidth, clientWidth: list.clientWidth }));
+  expect(strip.scrollWidth, `${context}: the tab strip scrolls sideways`).toBeLessThanOrEqual(strip.clientWidth);
+}
+
+const PAGE_TABS = ['Click Heatmap', 'Scroll Depth', 'Engagement', 'Ad Performance'] as const;
+const WEBSITE_TABS = ['Overview', 'Pages', 'Ad Units', 'Settings'] as const;
+
+/** The page analytics of the Gazette's long-titled article. */
+async function longPageId(): Promise<string> {
+  const { website } = await api<{ website: { pages: { page_id: string; url_path: string }[] } }>(`/websites/${gazette.website_id}`);
+  return website.pages.find((p) => p.url_path === LONG_PATH)!.page_id;
+}
+
+describe.each([DESKTOP_WIDTH, MOBILE_WIDTH])('tabs at %i px', (width) => {
+  it('page analytics and a website show all four of their tabs at a glance, none off screen', async () => {
+    const page = await signedIn(`/dashboard/pages/${await longPageId()}`, width);
+    await expectTabsOnScreen(page, PAGE_TABS, `page analytics at ${width}`);
+    await page.getByRole('tab', { name: 'Ad Performance' }).click();
+    await page.getByRole('heading', { name: 'Ad Performance' }).first().waitFor();
+    await expectNoHorizontalOverflow(page, `page analytics at ${width}`);
+    await screenshot(page, `responsive-page-tabs-${width}`);
+    await page.goto(`/dashboard/websites/${gazette.website_id}`);
+    await expectTabsOnScreen(page, WEBSITE_TABS, `website at ${width}`);
+    await page.close();
+  });
+});
 
 describe('at 1280 px', () => {
   it('dashboard home: the KPIs sit level and every column of both tables is inside its card, long titles whole on hover', async () => {

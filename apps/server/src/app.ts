@@ -4,8 +4,9 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { tooManyRequests } from './errors.ts';
+import advice from './plugins/advice.ts';
 import authentication from './plugins/authentication.ts';
-import demo from './plugins/demo.ts';
+import demo, { type LiveReadersSetting } from './plugins/demo.ts';
 import errorHandler, { frameworkError } from './plugins/error-handler.ts';
 import ingest from './plugins/ingest.ts';
 import mailer from './plugins/mailer.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>;
   /** Serve the built web app (off in API tests). */
   serveWebApp?: boolean;
+  /** The demo's live readers: their pace (a test makes it quick), or false for none. Only with DEMO on. */
+  demoLiveReaders?: LiveReadersSetting;
 }
 
 /** A route as registered: what the access sweep and the fuzz test walk, so tomorrow's routes are covered too. */
@@ -91,9 +94,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(ingest, { config });
   await app.register(screenshots, { config });
+  await app.register(advice);
   await app.register(apiRoutes, { prefix: '/api' });
   // Before the web app: the demo site answers on its own host name, the web app on every other.
-  await app.register(demo, { config });
+  await app.register(demo, { config, liveReaders: options.demoLiveReaders });
   if (options.serveWebApp !== false) await app.register(webApp);
   return app;
 }

@@ -1,10 +1,13 @@
 // The demo plugin: the demo site answers on news.localhost only, and seeding creates the account, stores events
 // through the ingest pipeline, and does not seed again on a second start. The account's password is no fixed one:
 // generated per installation (or DEMO_PASSWORD), logged once, kept in DATA_DIR/demo-password, never reset by a restart.
+// Once seeded and listening, simulated readers keep arriving in real time until the server closes (issue 22).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSeedState, writeSeedState } from '@foldline/demo/seed/seed-state';
+import { toEventTime } from '@foldline/event-store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -202,6 +205,39 @@ describe('demo', () => {
     }
   }, 60_000);
 
+  it('marks the demo website as the demo (is_demo) in every answer about it, and no other website on its host', async () => {
+    const dir = newDataDir('demo-mark');
+    const { app } = await open(dir);
+    try {
+      await app.demo.seed({ days: 0 });
+      const demoAuth = { authorization: `Bearer ${((await login(app, filePassword(dir))).json() as { tokens: { accessToken: string } }).tokens.accessToken}` };
+      const [listed] = (await app.inject({ url: '/api/websites', headers: demoAuth })).json().websites as { website_id: string; domain: string; is_demo: boolean }[];
+      expect(listed).toMatchObject({ domain: 'news.localhost', is_demo: true });
+      expect((await app.inject({ url: `/api/websites/${listed!.website_id}`, headers: demoAuth })).json().website.is_demo).toBe(true);
+      // A page of it says so too (page analytics and its heatmaps read the page).
+      const visit = await app.inject({
+        method: 'POST',
+        url: '/api/collect',
+        headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' },
+        payload: JSON.stringify({ site: await app.demo.trackingCode(), u: 'http://news.localhost:3000/', pv: randomUUID(), sid: randomUUID(), e: [{ k: 'pv', a: 0, t: 'Home', r: '', vw: 1280, vh: 800, dh: 3000 }] }),
+      });
+      expect(visit.statusCode).toBeLessThan(300);
+      const { pages } = (await app.inject({ url: `/api/websites/${listed!.website_id}`, headers: demoAuth })).json().website as { pages: { page_id: string }[] };
+      expect((await app.inject({ url: `/api/pages/${pages[0]!.page_id}`, headers: demoAuth })).json().page.website).toMatchObject({ domain: 'news.localhost', is_demo: true });
+
+      // Anybody may add the demo host to their own account: that website is theirs, not the demo.
+      const other = (
+        await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Someone', email: 'someone@example.com', password: 'correct-horse-42' } })
+      ).json() as { tokens: { accessToken: string } };
+      const otherAuth = { authorization: `Bearer ${other.tokens.accessToken}` };
+      const created = await app.inject({ method: 'POST', url: '/api/websites', headers: otherAuth, payload: { name: 'Mine', domain: 'news.localhost' } });
+      expect(created.json().data.website).toMatchObject({ domain: 'news.localhost', is_demo: false });
+      expect((await app.inject({ url: '/api/websites', headers: otherAuth })).json().websites.map((w: { is_demo: boolean }) => w.is_demo)).toEqual([false]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('resumes an interrupted seed without counting the rewritten days twice in the rollups', async () => {
     const resumeDir = mkdtempSync(path.join(tmpdir(), 'foldline-demo-resume-'));
     const openResume = async () => {
@@ -259,4 +295,70 @@ describe('demo', () => {
     }
     // Two three-day seeds: 8 s alone, past the default 30 s with another file and a benchmark on the other core.
   }, 120_000);
+});
+
+describe('live readers', () => {
+  const LIVE = { intervalMs: 200, visitsPerMinute: 30 };
+  const openLive = async (dataDir: string, env: Record<string, string> = {}) => {
+    const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+    const app = await buildApp(config, { logger: false, serveWebApp: false, demoLiveReaders: LIVE });
+    captureLog(app);
+    await app.ready();
+    return app;
+  };
+  const eventsSince = async (app: FastifyInstance, since: number) =>
+    Number(
+      (await app.events.query<{ n: string }>(`SELECT count() AS n FROM foldline.pageviews WHERE ts >= {since:DateTime64(3, 'UTC')}`, { since: toEventTime(since) }))[0]?.n,
+    );
+  const pageviews = async (app: FastifyInstance) => Number((await app.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews'))[0]?.n);
+
+  it('keep simulated readers arriving after the seed while the server runs, through the ingest, and stop on close', async () => {
+    const dir = newDataDir('demo-live');
+    const app = await openLive(dir);
+    const accept = vi.spyOn(app.ingest, 'accept');
+    try {
+      // A history that ended ten minutes ago: on its own, nobody is on the site now.
+      await app.demo.seed({ days: 1, end: Date.now() - 10 * 60_000 });
+      const session = (await login(app, filePassword(dir))).json() as { tokens: { accessToken: string } };
+      const headers = { authorization: `Bearer ${session.tokens.accessToken}` };
+      const [demo] = (await app.inject({ url: '/api/websites', headers })).json().websites as { website_id: string; tracking_code: string }[];
+      const visitorsNow = async () => (await app.inject({ url: `/api/analytics/realtime?websiteId=${demo!.website_id}`, headers })).json().visitors as number;
+      expect(await visitorsNow()).toBe(0);
+      expect(await eventsSince(app, Date.now() - 60_000)).toBe(0);
+      // From here on, what reaches the pipeline is the live readers'.
+      accept.mockClear();
+
+      // Listening starts the seed, which finds the history done, and then the readers.
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      await expect.poll(visitorsNow, { timeout: 10_000, interval: 250 }).toBeGreaterThan(0);
+      await expect.poll(() => eventsSince(app, Date.now() - 60_000), { timeout: 10_000, interval: 250 }).toBeGreaterThan(0);
+      // The demo website's own traffic: its tracking code, its pages on the demo host, a reader's browser.
+      const [sent, meta] = accept.mock.calls.at(-1)!;
+      const payload = sent as { site: string; u: string };
+      expect(payload.site).toBe(demo!.tracking_code);
+      expect(new URL(payload.u).host).toBe('news.localhost:3000');
+      expect(meta.userAgent).not.toMatch(/HeadlessChrome|bot/i);
+      // No event of theirs lies in the future.
+      const [latest] = await app.events.query<{ ts: string }>('SELECT toString(max(ts)) AS ts FROM foldline.pageviews');
+      expect(Date.parse(`${latest!.ts.replace(' ', 'T')}Z`)).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await app.close();
+    }
+    // Closed: the timer is gone, nothing more reaches the pipeline.
+    const calls = accept.mock.calls.length;
+    expect(calls).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, LIVE.intervalMs * 5));
+    expect(accept.mock.calls.length).toBe(calls);
+
+    // With DEMO off, the same data directory gets no readers.
+    const off = await openLive(dir, { DEMO: '0' });
+    try {
+      await off.listen({ host: '127.0.0.1', port: 0 });
+      const before = await pageviews(off);
+      await new Promise((resolve) => setTimeout(resolve, LIVE.intervalMs * 5));
+      expect(await pageviews(off)).toBe(before);
+    } finally {
+      await off.close();
+    }
+  }, 90_000);
 });

@@ -30,7 +30,7 @@ describeEachDialect('pages', (dialect) => {
         status: 'active',
         created_at: page.created_at,
         last_activity: '2026-11-20T10:00:00.000Z',
-        website: { name: 'Recipes', domain: 'recipes.example.com' },
+        website: { name: 'Recipes', domain: 'recipes.example.com', is_demo: false },
         // No tracker has reported the page's origin yet: https on the website's domain.
         url: 'https://recipes.example.com/pasta/carbonara',
       },

@@ -45,6 +45,7 @@ describeEachDialect('websites', (dialect) => {
         tracking_code: expect.stringMatching(/^fl_[A-Za-z0-9_-]{20,}$/),
         tracking_script: expect.any(String),
         settings: DEFAULT_SETTINGS,
+        is_demo: false,
       });
       expect(data.tracking_script).toBe(trackingScript('http://localhost:3000', data.website.tracking_code));
       expect(data.website.tracking_script).toBe(data.tracking_script);

@@ -15,7 +15,8 @@ export const pageSchema = z.object({
 export type Page = z.infer<typeof pageSchema>;
 
 export const pageWithWebsiteSchema = pageSchema.extend({
-  website: z.object({ name: z.string(), domain: z.string() }),
+  /** is_demo as on the website: the page's figures come from simulated readers. */
+  website: z.object({ name: z.string(), domain: z.string(), is_demo: z.boolean() }),
   /** The page's address: the origin the tracker reported it under (scheme, host, port) and its path; before any
    * report, https on the website's domain. Screenshots are taken of it and 'View Page' opens it. */
   url: z.string(),

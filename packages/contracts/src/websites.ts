@@ -111,6 +111,8 @@ export const websiteSchema = z.object({
   tracking_code: z.string(),
   tracking_script: z.string(),
   settings: websiteSettingsSchema,
+  /** The demo account's website on the demo host: its visitors are simulated, and every screen of it says so. */
+  is_demo: z.boolean(),
 });
 export type Website = z.infer<typeof websiteSchema>;
 

@@ -1,11 +1,13 @@
 // The demo: the Daily Gazette publisher site on its own host name, and on an empty data directory a demo account
-// owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic.
+// owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic; once the
+// history is there, simulated readers keep arriving in real time while the server runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { discardSeenDays, forgetAnalyses } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
+import { MAX_CATCH_UP_MS, startLiveReaders, type LiveReaders } from '@foldline/demo/seed/live-readers';
 import {
   DEMO_EMAIL,
   DEMO_HISTORY_DAYS,
@@ -36,6 +38,9 @@ export interface DemoSeedResult {
   beacons: number;
   ms: number;
 }
+
+/** The live readers' pace (tests make it quick); false: none (browser tests that count their own visits). */
+export type LiveReadersSetting = { intervalMs?: number; visitsPerMinute?: number } | false;
 
 export interface Demo {
   /** Creates the demo account if needed and seeds (or finishes seeding) its history. Runs once at a time. */
@@ -135,10 +140,13 @@ async function retirePublishedPassword(app: FastifyInstance, config: Config): Pr
   app.log.warn(`The demo account ${DEMO_EMAIL} had the published password: it was replaced by ${describePassword(config, password, file)}, and its sign-ins were ended`);
 }
 
+/** Where the demo site's pages are served from, as the simulated readers' beacons report them. */
+const demoOrigin = (config: Config) => `http://${DEMO_HOST}:${config.port}`;
+
 function createDemo(app: FastifyInstance, config: Config, isStopping: () => boolean): Demo {
   let running: Promise<DemoSeedResult> | undefined;
   let code: string | undefined;
-  const demoOrigin = `http://${DEMO_HOST}:${config.port}`;
+  const origin = demoOrigin(config);
 
   async function seed(options: { days?: number; end?: number } = {}): Promise<DemoSeedResult> {
     const startedAt = performance.now();
@@ -169,7 +177,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     const current = state;
     let lastLogged = -1;
     const fed = await feedHistory({
-      history: { site: account.trackingCode, origin: demoOrigin, seed: current.seed, end: current.end, days: current.days },
+      history: { site: account.trackingCode, origin, seed: current.seed, end: current.end, days: current.days },
       accept: (payload, meta) => app.ingest.accept(payload, meta),
       fromDay: current.completedDays,
       shouldStop: isStopping,
@@ -210,8 +218,8 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
   };
 }
 
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
+export default fp<{ config: Config; liveReaders?: LiveReadersSetting }>(
+  async (app, { config, liveReaders: liveSetting = {} }) => {
     app.addHook('onReady', () => retirePublishedPassword(app, config));
     if (!config.demo) return;
     let stopping = false;
@@ -232,18 +240,42 @@ export default fp<{ config: Config }>(
       return reply.code(response.status).header('cache-control', response.cacheControl).type(response.contentType).send(response.body);
     });
 
+    // After the seed, readers keep coming: without them 'visitors now' fell to 0 and the last 24 hours emptied.
+    let live: LiveReaders | undefined;
+    const startLive = async () => {
+      const code = await demo.trackingCode();
+      if (liveSetting === false || !code || stopping) return;
+      // Readers who arrived since the history's end, up to the realtime window's worth, are on the site already.
+      const historyEnd = readSeedState(config.dataDir)?.end ?? Date.now();
+      live = startLiveReaders({
+        site: code,
+        origin: demoOrigin(config),
+        accept: (payload, meta) => app.ingest.accept(payload, meta),
+        since: Math.max(historyEnd, Date.now() - MAX_CATCH_UP_MS),
+        seed: DEMO_SEED,
+        ...liveSetting,
+        onError: (error) => app.log.warn({ err: error }, 'a live demo reader\'s beacon failed'),
+      });
+    };
+
     // Seeding starts once the server listens, in the background: health and sign-in answer at once.
     let seeding: Promise<unknown> | undefined;
     app.addHook('onListen', async () => {
       seeding = demo.seed().then(
-        () => app.log.info(`Demo site: http://${DEMO_HOST}:${config.port}/ — ${demoAccountHint(config)}`),
+        async (result) => {
+          app.log.info(`Demo site: http://${DEMO_HOST}:${config.port}/ — ${demoAccountHint(config)}`);
+          // Not after a stopped seed (the server is closing) nor without a demo website (its owner deleted it).
+          if (result.outcome === 'seeded' || result.outcome === 'already-seeded') await startLive();
+        },
         (error: unknown) => app.log.error({ err: error }, 'demo seeding failed'),
       );
     });
-    // Runs before the ingest closes (hooks close in reverse order): the seed stops after the beacons in flight.
+    // Runs before the ingest closes (hooks close in reverse order): the seed stops after the beacons in flight, and
+    // the live readers after theirs.
     app.addHook('onClose', async () => {
       stopping = true;
       await seeding;
+      await live?.stop();
     });
   },
   { name: 'demo', dependencies: ['stores', 'authentication', 'ingest'] },

@@ -5,6 +5,7 @@ import { findPageOfUser, listPagesOfWebsite } from '@foldline/metadata/pages/pag
 import { findWebsiteOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
+import { demoWebsiteTest } from './demo-websites.ts';
 
 export const toPage = (row: PageRow): Page => ({
   page_id: row.id,
@@ -19,9 +20,9 @@ export const toPage = (row: PageRow): Page => ({
 export async function getPage(app: FastifyInstance, userId: string, pageId: string): Promise<{ page: PageWithWebsite }> {
   const row = await findPageOfUser(app.metadata.db, userId, pageId);
   if (!row) throw notFound('Page not found');
-  return {
-    page: { ...toPage(row), website: { name: row.website_name, domain: row.website_domain }, url: pageUrl(row.origin, row.website_domain, row.url_path) },
-  };
+  const isDemo = await demoWebsiteTest(app.metadata.db, userId, [row.website_domain]);
+  const website = { name: row.website_name, domain: row.website_domain, is_demo: isDemo(row.website_domain) };
+  return { page: { ...toPage(row), website, url: pageUrl(row.origin, row.website_domain, row.url_path) } };
 }
 
 /** GET /api/websites/:websiteId/pages: a slice of the website's pages, searched and sorted by the store's indexes. */

@@ -18,6 +18,7 @@ import {
 } from '@foldline/contracts';
 import type { WebsiteRow } from '@foldline/metadata';
 import { deleteAdUnitsOfWebsite } from '@foldline/metadata/ad-units/ad-units.repository';
+import { deletePotentialOfWebsite } from '@foldline/metadata/potential-days/potential-days.repository';
 import { deletePagesOfWebsite, listPagesOfWebsite } from '@foldline/metadata/pages/pages.repository';
 import {
   findWebsiteOfUser,
@@ -29,6 +30,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../errors.ts';
 import { deleteEventsOfWebsites, removeWebsites } from './account-data.ts';
+import { demoWebsiteTest } from './demo-websites.ts';
 import { toPage } from './pages.service.ts';
 
 /** 'fl_' and 128 random bits: the code is public in every tracked page, but cannot be guessed for another site. */
@@ -45,7 +47,7 @@ function mergeSettings(current: WebsiteSettings, input: WebsiteSettingsInput | u
 /** Settings saved before a setting existed read as its default. */
 const storedSettings = (row: WebsiteRow): WebsiteSettings => websiteSettingsSchema.parse(JSON.parse(row.settings));
 
-function toWebsite(app: FastifyInstance, row: WebsiteRow): Website {
+function toWebsite(app: FastifyInstance, row: WebsiteRow, isDemo: (domain: string) => boolean): Website {
   return {
     website_id: row.id,
     name: row.name,
@@ -57,7 +59,13 @@ function toWebsite(app: FastifyInstance, row: WebsiteRow): Website {
     tracking_code: row.tracking_code,
     tracking_script: trackingScript(app.config.publicUrl, row.tracking_code),
     settings: storedSettings(row),
+    is_demo: isDemo(row.domain),
   };
+}
+
+/** The website as the API answers it, knowing whether it is the demo's. */
+async function websiteOf(app: FastifyInstance, userId: string, row: WebsiteRow): Promise<Website> {
+  return toWebsite(app, row, await demoWebsiteTest(app.metadata.db, userId, [row.domain]));
 }
 
 async function ownWebsite(app: FastifyInstance, userId: string, websiteId: string): Promise<WebsiteRow> {
@@ -68,15 +76,21 @@ async function ownWebsite(app: FastifyInstance, userId: string, websiteId: strin
 
 /** The website with its first pages by url_path and how many it has: the whole list is paged (GET …/pages). */
 async function withPages(app: FastifyInstance, userId: string, row: WebsiteRow): Promise<WebsiteWithPages> {
-  const { rows, total } = await listPagesOfWebsite(app.metadata.db, userId, row.id, { sort: 'url_path', order: 'asc', limit: WEBSITE_PAGES_LIMIT, offset: 0 });
-  return { ...toWebsite(app, row), pages: rows.map(toPage), pages_total: total };
+  const [{ rows, total }, website] = await Promise.all([
+    listPagesOfWebsite(app.metadata.db, userId, row.id, { sort: 'url_path', order: 'asc', limit: WEBSITE_PAGES_LIMIT, offset: 0 }),
+    websiteOf(app, userId, row),
+  ]);
+  return { ...website, pages: rows.map(toPage), pages_total: total };
 }
 
 /** The user's websites with Last Activity: the latest event's time, or the creation date before any (DESIGN.md). */
 export async function listWebsites(app: FastifyInstance, userId: string): Promise<WebsiteListResponse> {
   const rows = await listWebsitesOfUser(app.metadata.db, userId);
-  const latest = await latestEventTimes(app.events, rows.map((row) => row.id));
-  return { websites: rows.map((row) => ({ ...toWebsite(app, row), last_activity: latest.get(row.id) ?? row.created_at })) };
+  const [latest, isDemo] = await Promise.all([
+    latestEventTimes(app.events, rows.map((row) => row.id)),
+    demoWebsiteTest(app.metadata.db, userId, rows.map((row) => row.domain)),
+  ]);
+  return { websites: rows.map((row) => ({ ...toWebsite(app, row, isDemo), last_activity: latest.get(row.id) ?? row.created_at })) };
 }
 
 export async function createWebsite(
@@ -94,7 +108,7 @@ export async function createWebsite(
     timezone: body.timezone,
     settings: JSON.stringify(mergeSettings(websiteSettingsSchema.parse({}), body.settings)),
   });
-  const website = toWebsite(app, row);
+  const website = await websiteOf(app, userId, row);
   return { data: { website, tracking_script: website.tracking_script } };
 }
 
@@ -131,6 +145,7 @@ export async function clearWebsiteData(app: FastifyInstance, userId: string, web
   await ownWebsite(app, userId, websiteId);
   const { impressions, events, sessions } = await deleteEventsOfWebsites(app, [websiteId]);
   const adUnits = await deleteAdUnitsOfWebsite(app.metadata.db, userId, websiteId);
+  await deletePotentialOfWebsite(app.metadata.db, websiteId);
   await deletePagesOfWebsite(app.metadata.db, userId, websiteId);
   // Later visits must register their pages afresh, not reuse the deleted ids the collector remembers: this process
   // forgets them now, other processes when they next read the website's row and find it changed (within seconds).

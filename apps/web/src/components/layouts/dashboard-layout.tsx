@@ -1,6 +1,6 @@
 // The frame of every signed-in screen: sidebar (slide-over on mobile), top bar with the user menu, and the page.
 import { Dialog, DialogBackdrop, DialogPanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
@@ -48,10 +48,20 @@ export default function DashboardLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   useScrollToHash();
 
-  // Leave first, then end the session: cleared first, the /dashboard guard would send the user to sign-in instead.
-  const logout = async () => {
-    await navigate('/', { replace: true });
-    signOut();
+  // Sign out goes to / (specification section 2): leave first, and end the session only once this frame is gone.
+  // Ended while the /dashboard guard is still on screen, it sends the browser to /auth/login instead. Waiting for the
+  // navigation's promise is not enough: the router commits the new location in a transition, and the session's store
+  // update renders before it, on the old location (the guard redirected after the landing page had shown).
+  const signingOut = useRef(false);
+  useEffect(
+    () => () => {
+      if (signingOut.current) signOut();
+    },
+    [signOut],
+  );
+  const logout = () => {
+    signingOut.current = true;
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -122,7 +132,7 @@ export default function DashboardLayout() {
                 </Link>
               </MenuItem>
               <MenuItem>
-                <button type="button" onClick={() => void logout()} className="block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100">
+                <button type="button" onClick={logout} className="block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100">
                   Sign out
                 </button>
               </MenuItem>

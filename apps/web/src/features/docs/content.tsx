@@ -42,6 +42,10 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           <li>If a website fails to load, the edit screen says so instead of showing a made-up website.</li>
           <li>Moving around the dashboard sidebar does not reload the page, and the vote at the bottom of each page is recorded.</li>
           <li>
+            The performance grade of an ad unit measures its CTR against 0.5 %, ten times a display ad&apos;s typical CTR, rather
+            than 5 %: against 5 %, a unit seen by three readers in four would grade Poor.
+          </li>
+          <li>
             A click-through rate below 1 % is shown with two decimals (0.12 %), since display ads&apos; CTRs sit around 0.1 % and one
             decimal would show them all alike.
           </li>
@@ -182,20 +186,20 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
         </ul>
         <p>
           Viewability is viewable impressions divided by measured impressions; CTR is ad clicks divided by impressions. Each unit gets a
-          performance grade from its viewability and CTR: Excellent, Good, Average or Poor.
+          performance score from 0 to 100: half of it is its viewability, the other half its CTR measured against 0.5 % (a CTR of 0.5 %
+          or more earns the whole half, 0.25 % half of it). The score grades the unit Excellent (80 or more), Good (60 or more),
+          Average (40 or more) or Poor.
         </p>
         <p>
           A unit is one row however many pages and screen sizes it appears on: slots with the same Google Publisher Tag ad unit path,
           or the same AdSense slot, are one unit, and &lsquo;N pages&rsquo; opens its figures page by page. Its name is the last part of
-          its ad unit path (<code>/1234/news/article_top</code> is &lsquo;article_top&rsquo;); an AdSense unit is named by its slot, its
-          sizes and how far down the page it starts (&lsquo;4821596307 · 300x250 · 2,400 px down&rsquo;, or &lsquo;top of page&rsquo;
-          within the first 700 px). The pencil beside a name renames the unit on every page, in page analytics and in recommendations;
+          its ad unit path (<code>/1234/news/article_top</code> is &lsquo;article_top&rsquo;); an AdSense unit is named by its slot and its
+          sizes (&lsquo;4821596307 · 300x250&rsquo;), never by its depth, which moves from day to day. The pencil beside a name renames the unit on every page, in page analytics and in recommendations;
           saving a blank name gives it back its automatic name.
         </p>
         <p>
-          Because display CTRs are far below the grade&apos;s 5 % cap, most units grade Poor on CTR alone. Beside each unit&apos;s
-          viewability the tab therefore shows how it compares with the median viewability of the website&apos;s units in the same period,
-          in percentage points (&lsquo;-12.0 pp vs site median&rsquo;): the units well below it are the ones worth moving.
+          Beside each unit&apos;s viewability the tab also shows how it compares with the median viewability of the website&apos;s units
+          in the same period, in percentage points (&lsquo;-12.0 pp vs site median&rsquo;): the units well below it are the ones worth moving.
         </p>
       </>
     ),

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { optimizationDescription } from '../../../components/analytics/recommendation-text.ts';
+import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
 import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -39,7 +40,10 @@ export default function DashboardHomeRoute() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+        {websites.data?.websites.some((website) => website.is_demo) && <SimulatedDataNotice amongOthers className="mt-1" />}
+      </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Select label="Website" options={websiteOptions} value={websiteId} onChange={setWebsiteId} />

@@ -8,12 +8,14 @@ import { Link, useParams } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
+import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { TAB_CLASS, TAB_LIST_CLASS } from '../../../components/ui/tab-strip.ts';
 import { formatCtr, formatDurationMs, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useAdPerformance } from '../api/get-ad-performance.ts';
 import { usePage } from '../api/get-page.ts';
@@ -74,6 +76,8 @@ export default function PageAnalyticsRoute() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">Page Analytics: {data.title || data.url_path}</h1>
           <p className="mt-1 truncate text-sm text-slate-600">{data.url_path}</p>
+          {/* Above the tabs: it holds for the heatmaps and ad performance alike. */}
+          {data.website.is_demo && <SimulatedDataNotice className="mt-2" />}
         </div>
         <a href={data.url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
           View Page<span className="sr-only"> (opens in a new tab)</span>
@@ -88,12 +92,9 @@ export default function PageAnalyticsRoute() {
       <PageMetrics pageId={data.page_id} period={period} device={device} />
 
       <TabGroup>
-        <TabList className="-mb-px flex gap-2 overflow-x-auto border-b border-slate-200">
+        <TabList className={TAB_LIST_CLASS}>
           {[...HEATMAP_TABS.map((t) => t.tab), 'Ad Performance'].map((tab) => (
-            <Tab
-              key={tab}
-              className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700"
-            >
+            <Tab key={tab} className={TAB_CLASS}>
               {tab}
             </Tab>
           ))}

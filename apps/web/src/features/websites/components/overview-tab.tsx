@@ -14,10 +14,10 @@ import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatCtr, formatCtrPoints, formatNumber, formatPercent, formatPoints } from '../../../lib/format.ts';
 import { useWebsiteKpi } from '../api/analytics-dashboard-kpi.ts';
-import { useRealtime } from '../api/analytics-realtime.ts';
 import { useWebsiteTimeseries } from '../api/analytics-timeseries.ts';
 import { useWebsiteTopPages } from '../api/analytics-top-pages.ts';
 import { InstallationPanel } from './installation-panel.tsx';
+import { LiveVisitors } from './live-visitors.tsx';
 
 const FIRST_ROW = 'lg:col-span-2 2xl:col-span-1';
 const SECOND_ROW = 'lg:col-span-3 2xl:col-span-1';
@@ -101,20 +101,6 @@ function AdsMetrics({ website }: { website: WebsiteWithPages }) {
         )}
       </div>
     </Card>
-  );
-}
-
-function LiveVisitors({ websiteId }: { websiteId: string }) {
-  const realtime = useRealtime(websiteId);
-  if (realtime.isError) return null;
-  return (
-    <p className="flex items-center gap-2 text-sm text-slate-700" aria-live="polite">
-      <span className="relative flex size-2.5" aria-hidden="true">
-        <span className="absolute inline-flex size-full animate-ping rounded-full bg-green-400 opacity-75 motion-reduce:animate-none" />
-        <span className="relative inline-flex size-2.5 rounded-full bg-green-600" />
-      </span>
-      <span className="font-semibold tabular-nums">{realtime.isPending ? '…' : formatNumber(realtime.data.visitors)}</span> visitors now
-    </p>
   );
 }
 

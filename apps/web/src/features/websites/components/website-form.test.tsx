@@ -17,6 +17,7 @@ const website: Website = {
   updated_at: '2026-01-01T00:00:00.000Z',
   tracking_code: 'fl_x',
   tracking_script: '<script></script>',
+  is_demo: false,
   settings: {
     thresholds: { engagement: 2000, scrollDepth: 70, viewability: 50, viewTime: 1000 },
     preference: { collectClickData: true, collectScrollData: true, collectEngagementData: true, autoDetectAdUnits: true },

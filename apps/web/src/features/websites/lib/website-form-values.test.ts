@@ -27,6 +27,7 @@ const website: Website = {
   updated_at: '2026-01-01T00:00:00.000Z',
   tracking_code: 'abc',
   tracking_script: '<script></script>',
+  is_demo: false,
   settings: {
     thresholds: { engagement: 3000, scrollDepth: 80, viewability: 50, viewTime: 1000 },
     preference: { collectClickData: false, collectScrollData: true, collectEngagementData: true, autoDetectAdUnits: false },

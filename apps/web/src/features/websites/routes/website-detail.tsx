@@ -2,10 +2,12 @@
 // refetched on every tab switch and on window focus: nothing is served from cache (staleTime 0).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Link, useParams } from 'react-router';
+import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { TAB_CLASS, TAB_LIST_CLASS } from '../../../components/ui/tab-strip.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useWebsite } from '../api/get-website.ts';
 import { AdUnitsTab } from '../components/ad-units-tab.tsx';
@@ -55,6 +57,8 @@ export default function WebsiteDetailRoute() {
               <dd className="font-medium text-slate-800">{formatDate(data.created_at)}</dd>
             </div>
           </dl>
+          {/* In the header, above the tabs: it holds for every tab (overview, pages, ad units, settings). */}
+          {data.is_demo && <SimulatedDataNotice className="mt-2" />}
         </div>
         <div className="flex shrink-0 items-start gap-3">
           <ButtonLink to={`/dashboard/websites/${data.website_id}/edit`} variant="secondary">
@@ -66,12 +70,9 @@ export default function WebsiteDetailRoute() {
 
       {/* Every switch refetches the website; the tabs' own queries refetch as their panels mount. */}
       <TabGroup onChange={() => void website.refetch()}>
-        <TabList className="-mb-px flex gap-2 overflow-x-auto border-b border-slate-200">
+        <TabList className={TAB_LIST_CLASS}>
           {TABS.map((tab) => (
-            <Tab
-              key={tab}
-              className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-indigo-500 data-[selected]:border-indigo-600 data-[selected]:text-indigo-700"
-            >
+            <Tab key={tab} className={TAB_CLASS}>
               {tab}
             </Tab>
           ))}

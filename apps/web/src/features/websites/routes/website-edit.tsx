@@ -1,6 +1,7 @@
 // /dashboard/websites/:websiteId/edit — the form in edit mode. A failed load shows its text and no form
 // (deliberate deviation: never a made-up sample website).
 import { Link, useParams } from 'react-router';
+import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
@@ -33,6 +34,7 @@ export default function WebsiteEditRoute() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Edit Website: {data.name}</h1>
         <p className="mt-1 text-sm text-slate-600">Update your website settings and configuration.</p>
+        {data.is_demo && <SimulatedDataNotice className="mt-2" />}
       </div>
       <Card>
         {/* Keyed by id: a different website starts a fresh form; refetches of the same one keep what is typed. */}
