@@ -193,7 +193,7 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
   }
   const engine = new PageEngine(evidence, seen, calibration, own !== undefined, options);
   const recommendations = engine.run();
-  const found = recommendations.length === 0 ? "No change would clearly raise the page's ad value." : `${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}.`;
+  const found = recommendations.length > 0 ? `${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}.` : nothingFound(engine.bestRejected, device);
   if (!evidence.layout) {
     const why = evidence.notRendered ?? 'No column of content (an article\'s paragraphs or a page\'s story blocks) was found to place ads between';
     return { recommendations, analysis: analysis('no_layout', `${why}, so only format changes were considered. ${found}`) };
@@ -202,6 +202,17 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Why nothing is advised, with the figures: the best change that passed the guardrails and what it would do. */
+function nothingFound(best: { change: string; value: Interval } | undefined, device: DeviceType): string {
+  const none = "No change would clearly raise the page's ad value.";
+  if (!best) return `${none} No change passed the guardrails (ad density, a screen between ads, nothing under a heading).`;
+  const perThousand = (share: number) => {
+    const v = Math.round(1000 * share);
+    return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0';
+  };
+  return `${none} The best change considered, ${best.change}, would change its ${device} ad value by ${perThousand(best.value.low)} to ${perThousand(best.value.high)} per 1,000 pageviews (a viewable 300x250 = 1): not clearly enough to act on.`;
+}
 
 function atBreak(layout: ContentLayout, y: number, size: { width: number; height: number }): Rect {
   return { x: Math.round(layout.column.x + (layout.column.width - size.width) / 2), y, width: size.width, height: size.height };
@@ -285,6 +296,8 @@ function valueChange(before: readonly Term[], after: readonly Term[]): Interval 
 class PageEngine {
   /** Where every unit stands, as recommendations are taken (a moved unit stands at its new place). */
   private readonly placed = new Map<string, Placed>();
+  /** The most valuable change that passed every guardrail but not the bar of evidence: said when nothing is advised. */
+  bestRejected: { change: string; value: Interval } | undefined;
   private readonly n: number;
   private readonly values: FormatValueOverrides | undefined;
   private readonly density: number;
@@ -300,6 +313,10 @@ class PageEngine {
     this.values = options.values;
     this.density = densityLimit(evidence.device, options.desktopDensity);
     for (const unit of evidence.units) this.placed.set(unit.adUnitId, { rect: unit.rect, edge: isEdgeUnit(unit) });
+  }
+
+  private noteRejected(change: string, value: Interval): void {
+    if (!this.bestRejected || value.rate > this.bestRejected.value.rate) this.bestRejected = { change, value };
   }
 
   run(): Recommendation[] {
@@ -425,6 +442,13 @@ class PageEngine {
       const predicted = this.predict(rect);
       const value = valueChange(before, [{ rate: predicted, value: this.valueOf(rect) }]);
       if (value.low >= MIN_GAIN * worth) options.push({ rect, predicted, value, kind, format });
+      else {
+        const where = layout ? placeOf(layout, rect) : null;
+        this.noteRejected(
+          kind === 'move' ? `moving ${unit.name} ${where ? where.description : `to ${pixels(rect.y)}`}` : `a ${format!.name} in place of ${unit.name}`,
+          value,
+        );
+      }
     };
     if (layout && movable(this.evidence, unit)) {
       for (const y of usableBreaks(layout)) consider(atBreak(layout, y, unit.rect), 'move');
@@ -507,8 +531,12 @@ class PageEngine {
     const out: Recommendation[] = [];
     for (const candidate of candidates) {
       if (out.length >= MAX_NEW_PER_PAGE) break;
-      if (candidate.predicted.low < MIN_NEW_VIEW_RATE) continue;
       if (!this.fits(candidate.rect, undefined, taken) || !this.densityAllows(new Map(), [...taken, candidate.rect])) continue;
+      if (candidate.predicted.low < MIN_NEW_VIEW_RATE) {
+        const where = placeOf(layout, { x: layout.column.x, y: candidate.rect.y, width: layout.column.width });
+        this.noteRejected(`a new ${candidate.format.name} ${where ? where.description : `at ${pixels(candidate.rect.y)}`}`, candidate.value);
+        continue;
+      }
       taken.push(candidate.rect);
       const { rect, format, predicted, value } = candidate;
       const extra = Math.round(this.n * predicted.rate);

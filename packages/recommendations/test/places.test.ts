@@ -80,4 +80,16 @@ describe('places from the outline', () => {
     expect(first.reason).toContain(first.place!.description);
     expect(first.reason).not.toMatch(/\d px/);
   });
+
+  it('says, when nothing is advised, the best change it considered and what it would do', () => {
+    const layout = layoutFromOutline(article())!;
+    const evidence: PageDeviceEvidence = { pageId: 'p1', pageTitle: 'Tram', device: 'mobile', pageviews: 1000, viewportHeight: 700, pageWidth: 375, notRendered: undefined, layout, units: [] };
+    // Every place is seen by a fifth of readers: under the bar for a new slot.
+    const seen = new Map(probesFor(evidence).map((probe) => [probeKey(probe), 200]));
+    const { recommendations, analysis } = recommendForPage(evidence, seen);
+    expect(recommendations).toEqual([]);
+    expect(analysis.message).toMatch(
+      /^Analysed 1,000 mobile pageviews\. No change would clearly raise the page's ad value\. The best change considered, a new \d+x\d+ after paragraph \d of the article \("Paragraph \d begins here\."\), would change its mobile ad value by \+\d+ to \+\d+ per 1,000 pageviews \(a viewable 300x250 = 1\): not clearly enough to act on\.$/,
+    );
+  });
 });
