@@ -54,6 +54,9 @@ const SITE_NAME = 'Daily Gazette';
 const byPopularity = [...ARTICLES].sort((a, b) => b.popularity - a.popularity);
 
 function frame(position: string): { top: Block[]; side: Block[]; bottom: Block[] } {
+  // Home and section pages have a 300x250 alone in their side column, where a 300x600 would stand and earn more: the
+  // advice's format change on desktop. Articles keep a skyscraper below it.
+  const sky: Block[] = position === 'article' ? [{ kind: 'ad', slot: gpt(`${position}-sky`, 160, 600) }] : [];
   return {
     top: [
       { kind: 'ad', slot: gpt(`${position}-top`, 970, 90), devices: ['desktop'] },
@@ -63,7 +66,7 @@ function frame(position: string): { top: Block[]; side: Block[]; bottom: Block[]
     side: [
       { kind: 'ad', slot: gpt(`${position}-rail`, 300, 250) },
       { kind: 'most-read', articles: byPopularity },
-      { kind: 'ad', slot: gpt(`${position}-sky`, 160, 600) },
+      ...sky,
     ],
     bottom: [
       { kind: 'ad', slot: gpt(`${position}-bottom`, 728, 90), devices: ['desktop', 'tablet'] },
@@ -111,6 +114,17 @@ function categoryPlan(category: Category): PagePlan {
 /** The longest stories carry their in-content AdSense unit after the last paragraph instead of the fourth. */
 export const LONG_STORY_PARAGRAPHS = 20;
 
+/** Weaknesses of some stories' ad layouts, as real sites have them, so that the advice has each kind of change to find
+ * on desktop and on phones from the demo's own readers (issue 21 §4). `mobileInline`: the phone-only unit after the
+ * 2nd paragraph is missing ('none': a new placement), after the story's end ('end': a move) or a 320x100 banner where
+ * a 300x250 fits ('320x100': a format change); `inContent: 'none'`: no AdSense unit in the story (a new placement). */
+export const STORY_VARIANTS: Readonly<Record<string, { mobileInline?: 'none' | 'end' | '320x100'; inContent?: 'none' }>> = {
+  'tram-extension-approved': { mobileInline: 'none' },
+  'harbour-freight-third-quarter': { mobileInline: 'end' },
+  'rovers-hold-leaders': { mobileInline: '320x100' },
+  'library-weekend-hours': { inContent: 'none' },
+};
+
 function articlePlan(article: Article): PagePlan {
   const main: Block[] = [{ kind: 'article-head', article }];
   const total = article.body.filter((text) => !text.startsWith('## ')).length;
@@ -118,6 +132,12 @@ function articlePlan(article: Article): PagePlan {
   // paragraph, which few readers reach. The recommendations engine should find it and say where it would be seen.
   const deep = total >= LONG_STORY_PARAGRAPHS;
   const inContent = adsense('4821596307', 336, 280);
+  const variant = STORY_VARIANTS[article.slug] ?? {};
+  const mobileInline: Block = {
+    kind: 'ad',
+    slot: variant.mobileInline === '320x100' ? gpt('article-inline', 320, 100) : gpt('article-inline', 300, 250),
+    devices: ['mobile'],
+  };
   let paragraphs = 0;
   for (const text of article.body) {
     if (text.startsWith('## ')) {
@@ -127,11 +147,12 @@ function articlePlan(article: Article): PagePlan {
     paragraphs += 1;
     main.push({ kind: 'paragraph', index: paragraphs, text });
     // In-content ads after the 2nd (phones), 4th and 9th paragraphs: the deeper ones only exist on longer stories.
-    if (paragraphs === 2) main.push({ kind: 'ad', slot: gpt('article-inline', 300, 250), devices: ['mobile'] });
-    if (paragraphs === 4 && !deep) main.push({ kind: 'ad', slot: inContent });
+    if (paragraphs === 2 && !variant.mobileInline?.match(/^(none|end)$/)) main.push(mobileInline);
+    if (paragraphs === 4 && !deep && variant.inContent !== 'none') main.push({ kind: 'ad', slot: inContent });
     if (paragraphs === 9) main.push({ kind: 'ad', slot: gpt('article-mid', 300, 250) });
   }
   if (deep) main.push({ kind: 'ad', slot: inContent });
+  if (variant.mobileInline === 'end') main.push(mobileInline);
   main.push({ kind: 'related', articles: ARTICLES.filter((other) => other !== article).slice(0, 3) });
   return { path: articlePath(article), title: `${article.title} — ${SITE_NAME}`, kind: 'article', ...frame('article'), main };
 }
