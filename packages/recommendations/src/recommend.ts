@@ -355,10 +355,13 @@ class PageEngine {
 
   /** Units keep a viewport apart from any other in the same column (so never over one), and the top one's midpoint
    * 100 px down. Units at the viewport's edge have no place in the content to keep apart from. */
-  private fits(rect: Rect, except?: string, extra: readonly Rect[] = []): boolean {
+  private fits(rect: Rect, except?: string, extra: readonly Rect[] = [], replacing?: Rect): boolean {
     if (rect.y + rect.height / 2 < MIN_TOP_MIDPOINT) return false;
     const others = [...[...this.placed].filter(([id, other]) => id !== except && !other.edge).map(([, other]) => other.rect), ...extra];
-    return others.every((other) => !overlapsHorizontally(rect, other) || verticalGap(rect, other) >= this.evidence.viewportHeight);
+    // A format change in place (`replacing` is the unit as it stands) never brings it nearer a unit than it is today:
+    // a leaderboard above a side column's unit is no reason to keep that unit small.
+    const apart = (other: Rect) => verticalGap(rect, other) >= this.evidence.viewportHeight || (replacing !== undefined && verticalGap(rect, other) >= verticalGap(replacing, other));
+    return others.every((other) => !overlapsHorizontally(rect, other) || apart(other));
   }
 
   /** Ad height in the main content (Better Ads): every unit within the column's width and height, and every unit at the
@@ -438,7 +441,7 @@ class PageEngine {
     type Option = { rect: Rect; predicted: Interval; value: Interval; kind: 'move' | 'format'; format?: AdFormat };
     const options: Option[] = [];
     const consider = (rect: Rect, kind: 'move' | 'format', format?: AdFormat) => {
-      if (!this.fits(rect, unit.adUnitId) || !this.densityAllows(new Map([[unit.adUnitId, rect]]))) return;
+      if (!this.fits(rect, unit.adUnitId, [], kind === 'format' ? unit.rect : undefined) || !this.densityAllows(new Map([[unit.adUnitId, rect]]))) return;
       const predicted = this.predict(rect);
       const value = valueChange(before, [{ rate: predicted, value: this.valueOf(rect) }]);
       if (value.low >= MIN_GAIN * worth) options.push({ rect, predicted, value, kind, format });

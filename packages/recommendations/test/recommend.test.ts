@@ -322,6 +322,17 @@ describe('formats only where they belong', () => {
     for (const r of recommendations) expect(r.size.height).not.toBe(600);
   });
 
+  it("grows a side column's unit under a leaderboard into a 300x600, since the change brings it no nearer any unit", () => {
+    // A 970x90 across the top and a 300x250 in the side column 60 px under it: closer than a screen, as on most sites.
+    const leaderboard = unit('top', { x: 475, y: 150, width: 970, height: 90 }, 700);
+    const rail = unit('rail', { x: 1160, y: 300, width: 300, height: 250 }, 600);
+    const evidence = page({ units: [leaderboard, rail] });
+    // Seven readers in ten see the top of the side column, wherever the rectangle's foot is.
+    const seen = seenWhere(evidence, (probe) => (probe.y < 1000 ? 0.7 : 0.1));
+    const change = recommendForPage(evidence, seen).recommendations.find((r) => r.type === 'format_change' && r.ad_unit_id === 'rail');
+    expect(change?.type === 'format_change' && change.recommended_format).toBe('300x600');
+  });
+
   it('offers a format only where the column is wide enough', () => {
     const values = { desktop: { '728x90': 5, '970x90': 10 } };
     const narrow = page();
