@@ -118,12 +118,13 @@ export const LONG_STORY_PARAGRAPHS = 20;
  * on desktop and on phones from the demo's own readers (issue 21 §4). `mobileInline`: the phone-only unit after the
  * 2nd paragraph is missing ('none'), after the story's end ('end': a move) or a 320x100 banner where a 300x250 fits
  * ('320x100': a format change); `inContent: 'none'`: no AdSense unit in the story (on a short story, a new placement
- * on desktop). The most read story has neither in its first eight paragraphs. */
+ * on desktop). The most read story has neither in its first eight paragraphs, and the library story no unit at all in
+ * its text on any device. */
 export const STORY_VARIANTS: Readonly<Record<string, { mobileInline?: 'none' | 'end' | '320x100'; inContent?: 'none' }>> = {
   'tram-extension-approved': { mobileInline: 'none', inContent: 'none' },
   'harbour-freight-third-quarter': { mobileInline: 'end' },
   'rovers-hold-leaders': { mobileInline: '320x100', inContent: 'none' },
-  'library-weekend-hours': { inContent: 'none' },
+  'library-weekend-hours': { inContent: 'none', mobileInline: 'none' },
 };
 
 function articlePlan(article: Article): PagePlan {
