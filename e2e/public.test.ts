@@ -263,3 +263,34 @@ describe.each(WIDTHS)('public screens at %i px', (width) => {
     });
   });
 });
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy, no framing and no sniffing, and the app runs under them without a violation', async () => {
+    await withPage(1280, async (page) => {
+      // Every violation the browser reports, from the first script on.
+      await page.addInitScript(() => {
+        const w = window as unknown as { cspViolations: string[] };
+        w.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (event) => w.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      for (const path of ['/', '/docs', '/auth/login', '/dashboard/websites']) {
+        const response = await page.goto(path);
+        const headers = response!.headers();
+        expect(headers['content-security-policy'], path).toContain("script-src 'self'");
+        expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+        expect(headers['x-frame-options'], path).toBe('DENY');
+        expect(headers['x-content-type-options'], path).toBe('nosniff');
+        await page.locator('#root *').first().waitFor();
+        expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+      }
+      // An inline script injected into the page does not run.
+      const ran = await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = true';
+        document.body.append(script);
+        return (window as unknown as { injected?: boolean }).injected === true;
+      });
+      expect(ran).toBe(false);
+    });
+  });
+});

@@ -63,6 +63,9 @@ function openSqlite(dataDir: string): MetadataStore {
 
 function openPostgres(url: string): MetadataStore {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator) is an error event on the pool: with no
+  // listener it would end the process. The pool drops that connection and opens another on the next query.
+  pool.on('error', () => {});
   const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
