@@ -5,6 +5,7 @@ import type { MetadataDb } from '@foldline/metadata';
 import type { CollectLimits } from './budgets.ts';
 import { PayloadDropped } from './drop-reasons.ts';
 import { pageTitle } from './normalise.ts';
+import { countOrigin, preferredOrigin } from './page-origin.ts';
 import { GrowthQuota } from './quota.ts';
 
 /** How often (event time) a known page's last_activity or a unit's last_detected is written again. */
@@ -40,6 +41,9 @@ interface Entry {
   id: string;
   /** Event time last written to the store. */
   touched: number;
+  /** A page's origins as its beacons report them, counted, and the one stored (page-origin.ts). */
+  origins?: Map<string, number>;
+  origin?: string | null;
 }
 
 export interface Registry {
@@ -107,9 +111,9 @@ export function createRegistry(db: MetadataDb, limits: RegistryLimits, onError: 
 
   async function loadPage(s: PageSighting): Promise<Entry> {
     const find = () =>
-      db.selectFrom('pages').select(['id', 'last_activity']).where('website_id', '=', s.websiteId).where('url_path', '=', s.urlPath).executeTakeFirst();
+      db.selectFrom('pages').select(['id', 'last_activity', 'origin']).where('website_id', '=', s.websiteId).where('url_path', '=', s.urlPath).executeTakeFirst();
     const existing = await find();
-    if (existing) return { id: existing.id, touched: existing.last_activity ? Date.parse(existing.last_activity) : 0 };
+    if (existing) return { id: existing.id, touched: existing.last_activity ? Date.parse(existing.last_activity) : 0, origin: existing.origin };
     await newPages.admit(s.websiteId);
     // Another collector process may insert the same page at the same moment: the unique key settles it.
     await db
@@ -120,7 +124,7 @@ export function createRegistry(db: MetadataDb, limits: RegistryLimits, onError: 
       .catch(goneOr('websites', s.websiteId, 'This website was deleted'));
     const created = await find();
     if (!created) throw new Error(`page ${s.urlPath} could not be registered`);
-    return { id: created.id, touched: s.at };
+    return { id: created.id, touched: s.at, origin: created.origin };
   }
 
   /** For a failed insert: a drop when the row it hangs on is gone (deleted through another process, which this one
@@ -162,9 +166,11 @@ export function createRegistry(db: MetadataDb, limits: RegistryLimits, onError: 
   return {
     pageId(s) {
       return resolve(pages, `${s.websiteId}\n${s.urlPath}`, () => loadPage(s), (entry) => {
+        countOrigin((entry.origins ??= new Map()), s.origin);
         if (s.at - entry.touched < TOUCH_INTERVAL_MS) return;
         entry.touched = s.at;
-        const changes = { last_activity: iso(s.at), origin: s.origin, ...(s.title ? { title: s.title } : {}) };
+        entry.origin = preferredOrigin(entry.origins, entry.origin ?? null);
+        const changes = { last_activity: iso(s.at), ...(entry.origin ? { origin: entry.origin } : {}), ...(s.title ? { title: s.title } : {}) };
         // Only forward in time: late beacons never move last_activity back.
         inBackground(
           db
