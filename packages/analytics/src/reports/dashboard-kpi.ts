@@ -38,22 +38,24 @@ export async function dashboardKpi(
     const key = `${r.page_id} ${r.device}`;
     extraShare.set(key, (extraShare.get(key) ?? 0) + promisedExtra(r) / r.evidence.pageviews);
   }
-  // The periods' pageviews of the pages with recommendations only: the others promise nothing.
+  // The current period's pageviews of the pages with recommendations only: the others promise nothing, and the
+  // previous period's potential is the one kept from then, not today's advice on its traffic.
   const pageIds = [...new Set(recommendations.map((r) => r.page_id))];
   const traffic =
-    pageIds.length === 0 ? [] : await runQuery(context.events, { ...query, filters: { websiteIds, pageIds }, metrics: ['pageviews'], dimensions: ['page_id', 'device'] });
+    pageIds.length === 0
+      ? []
+      : await runQuery(context.events, { filters: { websiteIds, pageIds }, range: windows.current, metrics: ['pageviews'], dimensions: ['page_id', 'device'] });
+  const extra = traffic.reduce((sum, row) => sum + row.metrics.pageviews * (extraShare.get(`${row.dimensions.page_id} ${row.dimensions.device}`) ?? 0), 0);
   const summarize = (period: 'current' | 'previous') => {
     const totals = rows.filter((row) => row.period === period);
     const impressions = totals.reduce((sum, row) => sum + row.metrics.impressions, 0);
     const viewable = totals.reduce((sum, row) => sum + row.metrics.viewable_impressions, 0);
     const clicks = totals.reduce((sum, row) => sum + row.metrics.ad_clicks, 0);
-    const extra = traffic
-      .filter((row) => row.period === period)
-      .reduce((sum, row) => sum + row.metrics.pageviews * (extraShare.get(`${row.dimensions.page_id} ${row.dimensions.device}`) ?? 0), 0);
-    return { impressions, viewable, extra, viewability: ratio(viewable, impressions), ctr: ratio(clicks, impressions), potential: ratio(extra, viewable) };
+    return { impressions, viewable, viewability: ratio(viewable, impressions), ctr: ratio(clicks, impressions) };
   };
   const current = summarize('current');
   const previous = summarize('previous');
+  const potential = ratio(extra, current.viewable);
   return {
     timeRange: timeRangeOf(windows),
     kpis: {
@@ -62,7 +64,7 @@ export async function dashboardKpi(
       // period's rate has nothing under it (no impressions, or no potential kept from then).
       viewability: { value: current.viewability, change: previous.impressions === 0 ? null : current.viewability - previous.viewability },
       ctr: { value: current.ctr, change: previous.impressions === 0 ? null : current.ctr - previous.ctr },
-      optimizationPotential: { value: current.potential, change: !then || then.viewable === 0 ? null : current.potential - ratio(then.extraViewable, then.viewable) },
+      optimizationPotential: { value: potential, change: !then || then.viewable === 0 ? null : potential - ratio(then.extraViewable, then.viewable) },
     },
     optimization: {
       recommendations: recommendations.length,
@@ -71,7 +73,7 @@ export async function dashboardKpi(
         move_ad_unit: recommendations.filter((r) => r.type === 'move_ad_unit').length,
         format_change: recommendations.filter((r) => r.type === 'format_change').length,
       },
-      extraViewableImpressions: Math.round(current.extra),
+      extraViewableImpressions: Math.round(extra),
       viewableImpressions: current.viewable,
     },
   };
