@@ -67,11 +67,11 @@ async function signedIn(path: string, width?: number): Promise<Page> {
   return page;
 }
 
-/** The card's gain: the range of extra viewable impressions, as recommendation-text.ts words it. */
+/** The card's gain: the range of the page's ad value, as recommendation-text.ts words it. */
 function gainRange(recommendation: Recommendation): string {
   const signed = (value: number) => (value > 0 ? `+${value.toLocaleString('en-US')}` : value < 0 ? `−${(-value).toLocaleString('en-US')}` : '0');
-  const { extra_viewable_impressions_low: low, extra_viewable_impressions_high: high } = recommendation.expected;
-  return `${low === high ? signed(low) : `${signed(low)} to ${signed(high)}`} viewable impressions / 30 days`;
+  const [low, high] = [Math.round(recommendation.expected.value_gain_low), Math.round(recommendation.expected.value_gain_high)];
+  return `Ad value ${low === high ? signed(low) : `${signed(low)} to ${signed(high)}`} per 1,000 pageviews`;
 }
 
 function recommendationsPanel(page: Page) {

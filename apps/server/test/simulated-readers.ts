@@ -6,18 +6,22 @@ import { drawVisitor } from '@foldline/demo/simulator/audience';
 import { simulatePageview, type SimulatedBeacon } from '@foldline/demo/simulator/pageview';
 import { createRng } from '@foldline/demo/simulator/prng';
 import { DAY_MS } from '@foldline/demo/simulator/traffic';
-import type { PageLayout } from '@foldline/demo/site/layout';
+import type { Device } from '@foldline/demo/site/metrics';
 import type { PagePlan } from '@foldline/demo/site/page-plan';
 import { serveDemoSite } from '@foldline/demo/site/site';
 import type { FastifyInstance } from 'fastify';
 
 /** `count` readers of one page over the last 25 days (inside the recommendations' 30-day window). */
-export function simulateReaders(plan: PagePlan, count: number, origin: string, adjustLayout?: (layout: PageLayout) => PageLayout): SimulatedBeacon[] {
+export function simulateReaders(plan: PagePlan, count: number, origin: string, options: { changedPlan?: PagePlan; device?: Device } = {}): SimulatedBeacon[] {
+  const { changedPlan, device } = options;
   const now = Date.now();
   const beacons: SimulatedBeacon[] = [];
   for (let i = 0; i < count; i++) {
     const rng = createRng(`replay-reader-${i}`);
     const visitor = drawVisitor(rng);
+    // Only the readers on that device (the others are the same readers whatever the options, so skipping them changes
+    // no one else's draws).
+    if (device && visitor.device !== device) continue;
     const { beacons: sent } = simulatePageview({
       rng,
       plan,
@@ -28,7 +32,7 @@ export function simulateReaders(plan: PagePlan, count: number, origin: string, a
       referrer: '',
       sid: createRng(`replay-session-${i}`).uuid(),
       next: undefined,
-      ...(adjustLayout ? { adjustLayout } : {}),
+      ...(changedPlan ? { changedPlan } : {}),
     });
     beacons.push(...sent);
   }

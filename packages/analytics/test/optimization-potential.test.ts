@@ -24,6 +24,7 @@ function advice(confidence: Recommendation['confidence'], low: number): Recommen
       value_gain_low: low,
       value_gain_high: 900,
     },
+    other_units: [],
     evidence: { pageviews: 1000, impressions: 0 },
     confidence,
     type: 'new_ad_placement',

@@ -72,6 +72,28 @@ describeEachEngine('seen counts', (engine) => {
     }
   });
 
+  it('count a probe on the page as it would reflow: readers whose viewport centre is below the cut follow the content', async () => {
+    // The pageviews above, against the probe as it stands and as it would stand after 300 px were inserted at 700 px
+    // (cut 700, lift 300): a reader at IN_VIEW (900–1,800, centre 1,350) follows the content and sees the probe at
+    // 700–950, 50 px of it in view (not enough); a reader at HALF_IN_VIEW (centre 725) at 700–950: 250 px in view;
+    // a reader at OUT_OF_VIEW (centre 400) stays above the cut and sees it where it is, out of view.
+    const reflowed = { ...PROBE, cut: 700, lift: 300 };
+    const viewOf = (scrollY: number) => {
+      const top = scrollY + 400 >= reflowed.cut ? reflowed.y - reflowed.lift : reflowed.y;
+      return Math.min(top + PROBE.height, scrollY + 800) - Math.max(top, scrollY) >= PROBE.height * PROBE.share;
+    };
+    for (const [i, [rule, pageview]] of Object.entries(PAGEVIEWS).entries()) {
+      const range = { start: new Date(START + i * 60_000 - 1), end: new Date(START + (i + 1) * 60_000 - 1) };
+      const counts = await readSeenCounts(store, [WEBSITE], [{ websiteId: WEBSITE, pageId: PAGE, device: 'desktop', pageviews: 1, probes: [reflowed] }], range);
+      // The same rules of time, with the reflowed rectangle's view: seen only where the spans that make the second see it.
+      const expected = pageview.seen && pageview.spans.filter(([, scrollY]) => scrollY !== OUT_OF_VIEW).every(([, scrollY]) => viewOf(scrollY)) ? 1 : 0;
+      expect(counts.reduce((sum, count) => sum + count.seen, 0), rule).toBe(expected);
+      if (counts.length > 0) expect(counts[0]!.probe).toEqual(reflowed);
+    }
+    expect(viewOf(IN_VIEW)).toBe(false);
+    expect(viewOf(HALF_IN_VIEW)).toBe(true);
+  });
+
   it('count a sample of a page with more pageviews than MAX_SAMPLED_PAGEVIEWS, scaled back to all of them', async () => {
     const page = '00000000-0000-4000-8000-000000000003';
     const seenPageviews = 400;

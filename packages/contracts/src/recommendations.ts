@@ -68,6 +68,10 @@ const recommendationBase = z.object({
     value_gain_low: z.number(),
     value_gain_high: z.number(),
   }),
+  /** The page's other units whose view rate the change would move by at least a point, because the page reflows
+   * around it (content pushed down or pulled up past them, or readers following the content away from a side column's
+   * unit): the change in their view rate, points. Already counted in the figures above, which are net. */
+  other_units: z.array(z.object({ ad_unit_id: z.string(), ad_unit_name: z.string(), view_rate_change: z.number() })),
   evidence: z.object({ pageviews: z.number(), impressions: z.number() }),
   confidence: z.enum(['high', 'medium', 'low']),
 });

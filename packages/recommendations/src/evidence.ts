@@ -43,15 +43,35 @@ export interface PageDeviceEvidence {
   units: UnitEvidence[];
 }
 
-/** A rectangle to measure: its top and height, and the share of it that must be in view. */
+/**
+ * A rectangle to measure: its top and height, and the share of it that must be in view.
+ *
+ * On a page that would reflow (a unit inserted, moved or resized at `cut`, the content below moving down by `lift` px,
+ * up when negative), readers read content, not pixels: a reader whose viewport's centre stood at or below `cut`
+ * follows the content there, so sees the rectangle as if it stood `lift` px higher; one whose centre stood above sees
+ * it where it is. The rectangle is given in the page as it would be above the cut. (placement-advice.md, "Reflow".)
+ */
 export interface Probe {
   y: number;
   height: number;
   share: number;
+  /** Where the page would reflow, document px of today's page; absent for the page as it is. */
+  cut?: number;
+  lift?: number;
 }
 
-export const probeOf = (rect: Rect): Probe => ({ y: Math.max(0, Math.round(rect.y)), height: Math.max(1, Math.round(rect.height)), share: viewableShare(rect.width, rect.height) });
-export const probeKey = (probe: Probe): string => `${probe.y}:${probe.height}:${probe.share}`;
+/** Where a change reflows the page: content from `cut` down moves by `lift` px. */
+export interface Reflow {
+  cut: number;
+  lift: number;
+}
+
+export const probeOf = (rect: Rect, reflow?: Reflow): Probe => {
+  const probe: Probe = { y: Math.max(0, Math.round(rect.y)), height: Math.max(1, Math.round(rect.height)), share: viewableShare(rect.width, rect.height) };
+  const lift = Math.round(reflow?.lift ?? 0);
+  return lift === 0 ? probe : { ...probe, cut: Math.max(0, Math.round(reflow!.cut)), lift };
+};
+export const probeKey = (probe: Probe): string => `${probe.y}:${probe.height}:${probe.share}${probe.lift ? `:${probe.cut}:${probe.lift}` : ''}`;
 
 /** Pageviews that had each probed rectangle in view for a continuous second, by probeKey. */
 export type SeenCounts = ReadonlyMap<string, number>;

@@ -9,9 +9,12 @@
 // option is judged by the page's expected value per 1,000 pageviews — the sum over every unit on the page after the
 // change of its view rate × the value of a viewable impression of its format on the device (formats.ts: a default
 // table of relative values, or the website's own). More readers seeing a 320x50 instead of a 300x250 is not a gain.
-// Only the changed unit's term differs between the page before and after (no reflow is modelled: readers' spans move
-// with the content, so the units below a change keep their view rates to first order), so the others cancel out of the
-// gain and of its range.
+// Reflow: a unit inserted, moved or resized pushes the content below it down (or pulls it up). Readers read content,
+// not pixels, so a reader whose viewport's centre was below the change follows the content and sees everything a
+// change's height higher than its pixels (evidence.ts, Probe). The changed unit is predicted so, and so is every other
+// unit within a screen of the change (a side column's unit stays while the content beside it moves; a unit in the
+// content right below a change the spacing rule let through moves with it): the gain is net, the sum over the units.
+// Units further away keep their view rates exactly under this model, so they cancel out of the gain and its range.
 //
 // Honest ranges: a prediction's range is its 95 % Wilson interval widened on each side by the calibration's mean
 // error; a gain's low end is the prediction's low against the measured rate's high (and the reverse for its high end).
@@ -23,7 +26,7 @@
 // no break directly under a heading, formats only where they belong (formats.ts). The engine is pure: no I/O.
 import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type DeviceType, type PageAnalysis, type Recommendation } from '@foldline/contracts';
 import { HEADING, placeOf, type ContentLayout } from './content-breaks.ts';
-import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
+import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type Reflow, type SeenCounts, type UnitEvidence } from './evidence.ts';
 import { EDGE_FORMATS, formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
 import { scaleInterval, widenInterval, wilson, type Interval } from './wilson.ts';
 
@@ -31,6 +34,8 @@ import { scaleInterval, widenInterval, wilson, type Interval } from './wilson.ts
  * this share of pageviews times the value of the unit's current format (for a move, the issue's 10 points of view
  * rate above the unit's measured upper bound), so noise never moves a unit. */
 export const MIN_GAIN = 0.1;
+/** A change in another unit's view rate this large (share of pageviews) is named on the card. */
+const MATERIAL_RATE = 0.01;
 /** Options whose value is within this (share of pageviews × the unit's current value) of the best count as equally
  * good: the smallest change among them is taken. */
 const NEAR_BEST = 0.01;
@@ -99,22 +104,57 @@ export function usableBreaks(layout: ContentLayout): number[] {
 }
 
 /** Every rectangle the engine may ask about for this page and device: its units where they are and in other
- * formats, and each usable content break with each in-content format that fits the column and each unit's size. */
+ * formats, each usable content break with each in-content format that fits the column and each unit's size — each on
+ * the page as it would reflow — and the other units near each change, on that reflowed page. */
 export function probesFor(evidence: PageDeviceEvidence): Probe[] {
-  const rects: Rect[] = [];
+  const probes = new Map<string, Probe>();
+  const add = (probe: Probe) => probes.set(probeKey(probe), probe);
+  const addChange = (rect: Rect, reflows: readonly Reflow[], except?: string) => {
+    add(probeOf(rect, reflows[0]));
+    for (const { now, after } of reflowedOthers(evidence, reflows, except)) {
+      add(now);
+      add(after);
+    }
+  };
   for (const unit of evidence.units) {
-    rects.push(unit.rect);
-    for (const { rect } of alternatives(evidence, unit)) rects.push(rect);
+    add(probeOf(unit.rect));
+    for (const { rect } of alternatives(evidence, unit)) addChange(rect, [formatReflow(unit.rect, rect)], unit.adUnitId);
   }
   if (evidence.layout) {
-    const sizes = new Map<string, { width: number; height: number }>();
-    for (const format of columnFormats(evidence)) sizes.set(format.name, format);
-    for (const unit of evidence.units) if (movable(evidence, unit)) sizes.set(formatName(unit.rect.width, unit.rect.height), unit.rect);
-    for (const y of usableBreaks(evidence.layout)) for (const size of sizes.values()) rects.push(atBreak(evidence.layout, y, size));
+    const layout = evidence.layout;
+    for (const y of usableBreaks(layout)) {
+      for (const format of columnFormats(evidence)) addChange(atBreak(layout, y, format), [insertReflow(y, format.height)]);
+      for (const unit of evidence.units) if (movable(evidence, unit)) addChange(atBreak(layout, y, unit.rect), moveReflows(unit.rect, y), unit.adUnitId);
+    }
   }
-  const probes = new Map<string, Probe>();
-  for (const rect of rects) probes.set(probeKey(probeOf(rect)), probeOf(rect));
   return [...probes.values()];
+}
+
+/** A new unit of that height at a content break pushes the content below it down. */
+const insertReflow = (y: number, height: number): Reflow => ({ cut: y, lift: height });
+/** A format change in place: the content below the unit moves by the difference in height. */
+const formatReflow = (from: Rect, to: Rect): Reflow => ({ cut: from.y + from.height, lift: to.height - from.height });
+/** A move: in at the break (first: the moved unit's own), out of its place. */
+const moveReflows = (from: Rect, y: number): Reflow[] => [insertReflow(y, from.height), { cut: from.y + from.height, lift: -from.height }];
+
+/**
+ * The page's other units a change could change the view of, each with its probe as it is and as it would be after the
+ * change: those within a screen (and the change's height) of one of the change's reflows, the nearest one deciding.
+ * A unit in the content below the cut moves with the content; one above it, or in a side column, stays.
+ */
+export function reflowedOthers(evidence: PageDeviceEvidence, reflows: readonly Reflow[], except?: string): { unit: UnitEvidence; now: Probe; after: Probe }[] {
+  const out: { unit: UnitEvidence; now: Probe; after: Probe }[] = [];
+  for (const unit of evidence.units) {
+    if (unit.adUnitId === except || isEdgeUnit(unit)) continue;
+    const { rect } = unit;
+    const distance = (reflow: Reflow) => Math.max(reflow.cut - (rect.y + rect.height), rect.y - reflow.cut, 0);
+    const near = reflows.filter((reflow) => reflow.lift !== 0 && distance(reflow) <= evidence.viewportHeight + Math.abs(reflow.lift));
+    if (near.length === 0) continue;
+    const reflow = near.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    const movesWithContent = columnOf(evidence, unit).column !== 'sidebar' && rect.y >= reflow.cut;
+    out.push({ unit, now: probeOf(rect), after: probeOf(movesWithContent ? { ...rect, y: rect.y + reflow.lift } : rect, reflow) });
+  }
+  return out;
 }
 
 /** How well the raw prediction matched the units' measured viewable impressions on this page and device. */
@@ -282,6 +322,19 @@ interface Term {
   value: number;
 }
 
+/** What a change does to the page's other units: value terms (changes in view rate) and the material ones named. */
+interface Others {
+  terms: Term[];
+  units: Recommendation['other_units'];
+}
+
+/** The card's words for the other units a change moves materially. */
+function othersText(units: Recommendation['other_units']): string {
+  if (units.length === 0) return '';
+  const each = units.map((unit) => `${unit.ad_unit_name} ${unit.view_rate_change > 0 ? '+' : '−'}${Math.abs(unit.view_rate_change)} points`);
+  return ` As the page reflows, other units' view rates change too (counted in the gain): ${each.join(', ')}.`;
+}
+
 /** The change in value per pageview from the terms before to those after, with its range (after's low against
  * before's high, and the reverse). */
 function valueChange(before: readonly Term[], after: readonly Term[]): Interval {
@@ -341,12 +394,41 @@ class PageEngine {
     return 1000 * this.evidence.units.reduce((sum, unit) => sum + this.measured(unit).rate * this.valueOf(unit.rect), 0);
   }
 
-  /** The model's view rate for the rectangle, with its range: the Wilson interval of its seen count, corrected by the
-   * calibration's factor and widened by its mean error. */
-  private predict(rect: Rect): Interval {
-    const seen = this.seen.get(probeKey(probeOf(rect))) ?? 0;
+  /** The model's view rate for the rectangle (on the page as it would reflow), with its range: the Wilson interval of
+   * its seen count, corrected by the calibration's factor and widened by its mean error. */
+  private predict(rect: Rect, reflow?: Reflow): Interval {
+    const seen = this.seen.get(probeKey(probeOf(rect, reflow))) ?? 0;
     const corrected = scaleInterval(wilson(seen, this.n), this.calibration?.factor ?? 1);
     return widenInterval(corrected, (this.calibration?.meanError ?? 0) / 100);
+  }
+
+  /** A format in a unit's place: the unit's own measured rate, scaled by the model's ratio of the new format's seen
+   * count to the unit's as it is. Where the unit stands is the best evidence of how it is seen; the model is asked
+   * only what the new size changes, so its error counts only on that part. Without a seen count for the unit as it
+   * is, the plain prediction. */
+  private predictInPlace(unit: UnitEvidence, rect: Rect, reflow: Reflow): Interval {
+    const now = this.seen.get(probeKey(probeOf(unit.rect))) ?? 0;
+    if (now === 0) return this.predict(rect, reflow);
+    const ratio = (this.seen.get(probeKey(probeOf(rect, reflow))) ?? 0) / now;
+    return widenInterval(scaleInterval(this.measured(unit), ratio), ((this.calibration?.meanError ?? 0) / 100) * Math.abs(1 - ratio));
+  }
+
+  /** What a change does to the page's other units as the page reflows: each one's change in view rate, as the model's
+   * difference between the page after and as it is (both from the same readers, so its error is the flips' Poisson
+   * error, not two intervals'), as value terms to add to the change's "after". */
+  private others(reflows: readonly Reflow[], except?: string): Others {
+    const factor = this.calibration?.factor ?? 1;
+    const terms: Term[] = [];
+    const units: Recommendation['other_units'] = [];
+    for (const { unit, now, after } of reflowedOthers(this.evidence, reflows, except)) {
+      const flips = (this.seen.get(probeKey(after)) ?? 0) - (this.seen.get(probeKey(now)) ?? 0);
+      if (flips === 0) continue;
+      const rate = (factor * flips) / this.n;
+      const error = (1.96 * factor * Math.sqrt(Math.abs(flips))) / this.n;
+      terms.push({ rate: { rate, low: rate - error, high: rate + error }, value: this.valueOf(unit.rect) });
+      if (Math.abs(rate) >= MATERIAL_RATE) units.push({ ad_unit_id: unit.adUnitId, ad_unit_name: unit.name, view_rate_change: round(rate * 100, 1) });
+    }
+    return { terms, units };
   }
 
   private measured(unit: UnitEvidence): Interval {
@@ -405,11 +487,13 @@ class PageEngine {
     return c.meanError <= 10 ? 'medium' : 'low';
   }
 
-  private base(id: string, reason: string, rect: Rect, current: Interval, predicted: Interval, value: Interval, impressions: number) {
+  private base(id: string, reason: string, rect: Rect, current: Interval, predicted: Interval, value: Interval, impressions: number, others: Others) {
     const { evidence, n } = this;
+    // Net of what the reflow does to the page's other units.
+    const sum = (pick: (rate: Interval) => number) => others.terms.reduce((total, term) => total + pick(term.rate), 0);
     return {
       id,
-      reason,
+      reason: reason + othersText(others.units),
       page_id: evidence.pageId,
       page_title: evidence.pageTitle,
       device: evidence.device,
@@ -419,13 +503,14 @@ class PageEngine {
         predicted_view_rate: round(predicted.rate * 100, 1),
         predicted_view_rate_low: round(predicted.low * 100, 1),
         predicted_view_rate_high: round(predicted.high * 100, 1),
-        extra_viewable_impressions: Math.round(n * (predicted.rate - current.rate)),
-        extra_viewable_impressions_low: Math.round(n * (predicted.low - current.high)),
-        extra_viewable_impressions_high: Math.round(n * (predicted.high - current.low)),
+        extra_viewable_impressions: Math.round(n * (predicted.rate - current.rate + sum((r) => r.rate))),
+        extra_viewable_impressions_low: Math.round(n * (predicted.low - current.high + sum((r) => r.low))),
+        extra_viewable_impressions_high: Math.round(n * (predicted.high - current.low + sum((r) => r.high))),
         value_gain: round(1000 * value.rate, 1),
         value_gain_low: round(1000 * value.low, 1),
         value_gain_high: round(1000 * value.high, 1),
       },
+      other_units: others.units,
       evidence: { pageviews: n, impressions },
       confidence: this.confidence(rect),
     };
@@ -438,13 +523,15 @@ class PageEngine {
     const layout = this.evidence.layout;
     const worth = this.valueOf(unit.rect);
     const before: Term[] = [{ rate: current, value: worth }];
-    type Option = { rect: Rect; predicted: Interval; value: Interval; kind: 'move' | 'format'; format?: AdFormat };
+    type Option = { rect: Rect; predicted: Interval; value: Interval; others: Others; kind: 'move' | 'format'; format?: AdFormat };
     const options: Option[] = [];
     const consider = (rect: Rect, kind: 'move' | 'format', format?: AdFormat) => {
       if (!this.fits(rect, unit.adUnitId, [], kind === 'format' ? unit.rect : undefined) || !this.densityAllows(new Map([[unit.adUnitId, rect]]))) return;
-      const predicted = this.predict(rect);
-      const value = valueChange(before, [{ rate: predicted, value: this.valueOf(rect) }]);
-      if (value.low >= MIN_GAIN * worth) options.push({ rect, predicted, value, kind, format });
+      const reflows = kind === 'move' ? moveReflows(unit.rect, rect.y) : [formatReflow(unit.rect, rect)];
+      const predicted = kind === 'format' ? this.predictInPlace(unit, rect, reflows[0]!) : this.predict(rect, reflows[0]);
+      const others = this.others(reflows, unit.adUnitId);
+      const value = valueChange(before, [{ rate: predicted, value: this.valueOf(rect) }, ...others.terms]);
+      if (value.low >= MIN_GAIN * worth) options.push({ rect, predicted, value, others, kind, format });
       else {
         const where = layout ? placeOf(layout, rect) : null;
         this.noteRejected(
@@ -478,6 +565,7 @@ class PageEngine {
           choice.predicted,
           choice.value,
           unit.impressions,
+          choice.others,
         ),
         type: 'move_ad_unit',
         ad_unit_id: unit.adUnitId,
@@ -505,6 +593,7 @@ class PageEngine {
         choice.predicted,
         choice.value,
         unit.impressions,
+        choice.others,
       ),
       type: 'format_change',
       ad_unit_id: unit.adUnitId,
@@ -525,8 +614,10 @@ class PageEngine {
     const candidates = usableBreaks(layout).flatMap((y) =>
       columnFormats(this.evidence).map((format) => {
         const rect = atBreak(layout, y, format);
-        const predicted = this.predict(rect);
-        return { rect, format, predicted, value: valueChange([], [{ rate: predicted, value: this.valueOf(format) }]) };
+        const reflow = insertReflow(y, format.height);
+        const predicted = this.predict(rect, reflow);
+        const others = this.others([reflow]);
+        return { rect, format, predicted, others, value: valueChange([], [{ rate: predicted, value: this.valueOf(format) }, ...others.terms]) };
       }),
     );
     candidates.sort((a, b) => b.value.rate - a.value.rate || a.format.width * a.format.height - b.format.width * b.format.height);
@@ -541,7 +632,7 @@ class PageEngine {
         continue;
       }
       taken.push(candidate.rect);
-      const { rect, format, predicted, value } = candidate;
+      const { rect, format, predicted, value, others } = candidate;
       const extra = Math.round(this.n * predicted.rate);
       const low = Math.round(this.n * predicted.low);
       // The place the break follows: the layout's own name for it.
@@ -555,6 +646,7 @@ class PageEngine {
           predicted,
           value,
           0,
+          others,
         ),
         type: 'new_ad_placement',
         position: { x: Math.round(rect.x), y: Math.round(rect.y) },

@@ -455,6 +455,54 @@ describe('honest numbers', () => {
   });
 });
 
+describe('the page as it would reflow', () => {
+  /** Readers who each rest a long while at one scroll position (the viewport's top, 800 px tall), and see a probe as
+   * the seen counts do: a reader whose viewport's centre is at or below a probe's cut sees it `lift` px higher. */
+  const sees = (probe: Probe, top: number) => {
+    const y = probe.lift && top + 400 >= probe.cut! ? probe.y - probe.lift : probe.y;
+    return Math.min(y + probe.height, top + 800) - Math.max(y, top) >= probe.height * probe.share;
+  };
+  // Half the readers rest at the top of the article (viewport 700–1,500), half a little further down (1,300–2,100).
+  const tops = [...Array<number>(50).fill(700), ...Array<number>(50).fill(1300)];
+  /** Of 1,000 pageviews. */
+  const seenCount = (probe: Probe) => 10 * tops.filter((top) => sees(probe, top)).length;
+  const seenByReaders = (evidence: PageDeviceEvidence) => new Map(probesFor(evidence).map((probe) => [probeKey(probe), seenCount(probe)]));
+
+  it('predicts a new unit where the readers following the content would see it, not at its pixels', () => {
+    const evidence = page({ units: [] });
+    const seen = seenByReaders(evidence);
+    // A 300x250 at the break at 1,600 px: on today's pixels (1,600–1,850) the readers further down see all of it, the
+    // others none; on the page as it would be, the readers further down (centre 1,700, below the cut) follow the text
+    // and see it at 1,350–1,600: still in view. The first half (centre 1,100) sees 1,600–1,850 below their screen.
+    const rect = { x: 650, y: 1600, width: 300, height: 250 };
+    expect(seen.get(probeKey(probeOf(rect, { cut: 1600, lift: 250 })))).toBe(500);
+    // At the break at 1,300 px, the readers further down (centre 1,700) would see it at 1,050–1,300, above their screen:
+    // on today's pixels they would have been counted.
+    const higher = { x: 650, y: 1300, width: 300, height: 250 };
+    expect(seenCount(probeOf(higher))).toBe(1000);
+    expect(seen.get(probeKey(probeOf(higher, { cut: 1300, lift: 250 })))).toBe(500);
+  });
+
+  it("counts what a change does to the other units near it, and names a unit that loses", () => {
+    // A side-column 300x250 at 1,200–1,450 px, seen by every reader today. A new unit in the article at 1,300 px pushes
+    // the text down: the readers further down (centre 1,700) follow it and see the side column 250 px higher, its unit
+    // out of their screen. Six readers in ten rest at the top and would see the new unit.
+    const side = unit('side', { x: 1200, y: 1200, width: 300, height: 250 }, 1000, 1000);
+    const evidence = page({ units: [side], layout: { ...LAYOUT, breaks: [1300, 2600] } });
+    const seen = new Map(probesFor(evidence).map((probe) => [probeKey(probe), 10 * [...Array<number>(60).fill(700), ...Array<number>(40).fill(1300)].filter((top) => sees(probe, top)).length]));
+    const others = recommendForPage(evidence, seen).recommendations.filter((r) => r.other_units.length > 0);
+    expect(others.length).toBe(1);
+    expect(others[0]!.other_units[0]!.view_rate_change).toBe(-40);
+    for (const r of others) {
+      expect(r.other_units[0]).toMatchObject({ ad_unit_id: 'side', ad_unit_name: '/1/side' });
+      expect(r.other_units[0]!.view_rate_change).toBeLessThan(0);
+      expect(r.reason).toMatch(/As the page reflows, other units' view rates change too \(counted in the gain\): \/1\/side −\d+(\.\d)? points\./);
+      // Net: the gain is the new unit's views less the side unit's loss.
+      expect(r.expected.extra_viewable_impressions).toBe(Math.round(10 * (r.expected.predicted_view_rate + r.other_units[0]!.view_rate_change)));
+    }
+  });
+});
+
 describe('recommendForWebsite', () => {
   it("lends a page without calibrating units the calibration of the website's other pages on the device", () => {
     const calibrated = page({ pageId: 'p1', units: [unit('a', { x: 650, y: 1000, width: 300, height: 250 }, 765)] });

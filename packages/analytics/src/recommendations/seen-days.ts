@@ -123,7 +123,7 @@ function splitByKept(kept: Kept, requests: readonly ProbeRequest[], first: numbe
 async function loadStored(events: EventStore, kept: Kept, requests: readonly ProbeRequest[], first: number, end: number): Promise<void> {
   const wanted = new Set(requests.flatMap((request) => request.probes.map((probe) => countKey(request.pageId, request.device, probe))));
   const rows = await events.query<Record<string, unknown>>(
-    `SELECT toString(page_id) AS page, device AS device_class, probe_y, probe_h, probe_share, toString(first_day) AS since, seen
+    `SELECT toString(page_id) AS page, device AS device_class, probe_y, probe_h, probe_share, probe_cut, probe_lift, toString(first_day) AS since, seen
      FROM ${TABLE}
      WHERE website_id IN {websiteIds:Array(UUID)} AND page_id IN {pageIds:Array(UUID)}
        AND first_day < {end:Date} AND addDays(first_day, length(seen)) > {first:Date}`,
@@ -136,7 +136,8 @@ async function loadStored(events: EventStore, kept: Kept, requests: readonly Pro
     { readonly: true },
   );
   for (const row of rows) {
-    const key = countKey(String(row.page), String(row.device_class), { y: Number(row.probe_y), height: Number(row.probe_h), share: Number(row.probe_share) });
+    const lift = Number(row.probe_lift);
+    const key = countKey(String(row.page), String(row.device_class), { y: Number(row.probe_y), height: Number(row.probe_h), share: Number(row.probe_share), ...(lift ? { cut: Number(row.probe_cut), lift } : {}) });
     if (!wanted.has(key)) continue;
     const days = kept.get(key) ?? new Map<number, number>();
     const since = Date.parse(`${String(row.since)}T00:00:00Z`);
@@ -156,7 +157,7 @@ async function store(events: EventStore, kept: Kept, requests: readonly ProbeReq
       const days = kept.get(countKey(request.pageId, request.device, probe));
       const seen: number[] = [];
       for (let day = from; day < to; day += DAY_MS) seen.push(days?.get(day) ?? 0);
-      return { website_id: request.websiteId, page_id: request.pageId, device: request.device, probe_y: probe.y, probe_h: probe.height, probe_share: probe.share, first_day: dayOf(from), seen };
+      return { website_id: request.websiteId, page_id: request.pageId, device: request.device, probe_y: probe.y, probe_h: probe.height, probe_share: probe.share, probe_cut: probe.lift ? (probe.cut ?? 0) : -1, probe_lift: probe.lift ?? 0, first_day: dayOf(from), seen };
     }),
   );
   await events.insert(TABLE, rows).catch(() => {});

@@ -70,8 +70,9 @@ export interface PageviewInput {
   sid: string;
   /** The path the reader clicks through to next, or undefined when the session ends on this page. */
   next: string | undefined;
-  /** Changes the page's geometry before the reader sees it (the recommendations' replay applies its advice here). */
-  adjustLayout?: (layout: PageLayout) => PageLayout;
+  /** The page as changed (the recommendations' replay applies its advice to the plan): the reader comes to read
+   * `plan`'s content and reads it on this one, laid out for real, as it reflows (see `carried`). */
+  changedPlan?: PagePlan;
 }
 
 export interface PageviewResult {
@@ -108,6 +109,20 @@ function trajectory(rng: Rng, kind: PageKind, device: Device, vh: number, maxScr
     }
   }
   return stops;
+}
+
+/**
+ * How far a reader's viewport moves when the page changes under them: readers read content, so the viewport follows
+ * the block of the main column (or full width) its centre was on, or the last one that starts above it. Blocks are
+ * matched by their selector in both layouts; a side column never anchors (it does not move with the text).
+ */
+function carried(from: PageLayout, to: PageLayout, centre: number): number {
+  const inFlow = (el: PlacedElement, layout: PageLayout) => el.rect.x < layout.mainColumn.x + layout.mainColumn.w;
+  const anchors = [...from.content, ...from.links].filter((el) => inFlow(el, from) && el.rect.y <= centre);
+  const anchor = anchors.reduce<PlacedElement | undefined>((best, el) => (!best || el.rect.y > best.rect.y ? el : best), undefined);
+  if (!anchor) return 0;
+  const moved = [...to.content, ...to.links].find((el) => el.selector === anchor.selector && inFlow(el, to));
+  return moved ? moved.rect.y - anchor.rect.y : 0;
 }
 
 const inView = (slot: PlacedSlot, y: number, vh: number) =>
@@ -185,11 +200,14 @@ const visibleAt = (el: PlacedElement, y: number, vh: number) => el.rect.y >= y &
 
 export function simulatePageview(input: PageviewInput): PageviewResult {
   const { rng, plan, visitor } = input;
-  const layout = input.adjustLayout ? input.adjustLayout(layoutPage(plan, visitor.vw)) : layoutPage(plan, visitor.vw);
+  const original = layoutPage(plan, visitor.vw);
+  const layout = input.changedPlan ? layoutPage(input.changedPlan, visitor.vw) : original;
   const { vh } = visitor;
   const dh = layout.docHeight;
   const maxScroll = Math.max(0, dh - vh);
-  const stops = trajectory(rng, plan.kind, visitor.device, vh, maxScroll);
+  // How far the reader reads is drawn on the page they came to; on a changed page they read the same content.
+  const drawn = trajectory(rng, plan.kind, visitor.device, vh, Math.max(0, original.docHeight - vh));
+  const stops = layout === original ? drawn : drawn.map((stop) => ({ ...stop, y: clamp(Math.round(stop.y + carried(original, layout, stop.y + vh / 2)), 0, maxScroll) }));
   const events: TimedEvent[] = [];
   const vw = visitor.vw;
 

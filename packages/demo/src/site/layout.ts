@@ -160,12 +160,14 @@ class LayoutBuilder {
   }
 }
 
-const cache = new Map<string, PageLayout>();
+/** Per plan (a changed plan is another object, laid out on its own) and width. */
+const cache = new WeakMap<PagePlan, Map<number, PageLayout>>();
 
 /** The page's geometry at a viewport width; cached, since the simulator asks for the same few widths again and again. */
 export function layoutPage(plan: PagePlan, viewportWidth: number): PageLayout {
-  const key = `${plan.path}@${viewportWidth}`;
-  const cached = cache.get(key);
+  const widths = cache.get(plan) ?? new Map<number, PageLayout>();
+  cache.set(plan, widths);
+  const cached = widths.get(viewportWidth);
   if (cached) return cached;
 
   const device = deviceOf(viewportWidth);
@@ -212,6 +214,6 @@ export function layoutPage(plan: PagePlan, viewportWidth: number): PageLayout {
     content: builder.content,
     mainColumn: { x: left, w: mainWidth },
   };
-  cache.set(key, layout);
+  widths.set(viewportWidth, layout);
   return layout;
 }

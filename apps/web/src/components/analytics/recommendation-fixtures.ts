@@ -19,6 +19,7 @@ const base = {
     value_gain_low: 184,
     value_gain_high: 255,
   },
+  other_units: [] as Recommendation['other_units'],
   evidence: { pageviews: 3530, impressions: 3301 },
   confidence: 'high',
 } as const;

@@ -9,6 +9,7 @@ import {
   emptyExplanation,
   evidenceText,
   gainText,
+  impressionsText,
   optimizationDescription,
   rangeMeaningText,
   summaryText,
@@ -17,13 +18,16 @@ import {
 
 describe('recommendation texts', () => {
   it('states the gain over 30 days as a range and the view rate now and predicted, in percent of pageviews', () => {
-    expect(gainText(aMove())).toBe('+650 to +900 viewable impressions / 30 days');
-    expect(gainText(aMove({ expected: { ...aMove().expected, extra_viewable_impressions_low: -40, extra_viewable_impressions_high: 120 } }))).toBe('−40 to +120 viewable impressions / 30 days');
+    // Value leads: what every change is judged by (a format change may trade impressions for it).
+    expect(gainText(aMove())).toBe('Ad value +184 to +255 per 1,000 pageviews');
+    expect(gainText(aFormatChange({ expected: { ...aFormatChange().expected, value_gain_low: 40.4, value_gain_high: 80.6 } }))).toBe('Ad value +40 to +81 per 1,000 pageviews');
+    expect(impressionsText(aMove())).toBe('+650 to +900 viewable impressions / 30 days');
+    expect(impressionsText(aMove({ expected: { ...aMove().expected, extra_viewable_impressions_low: -40, extra_viewable_impressions_high: 120 } }))).toBe('−40 to +120 viewable impressions / 30 days');
     expect(viewRateText(aMove())).toBe('View rate 29.8% → 51.8% (50.2%–53.4%) of pageviews');
     // A new placement is seen by nobody today: only the prediction means something.
     expect(viewRateText(aNewPlacement())).toBe('Predicted view rate 61.0% (55.5%–66.3%) of pageviews');
     expect(rangeMeaningText(aMove())).toBe(
-      "At the last 30 days' traffic, the result should fall in this range 19 times in 20, counting both the sampling error and how far the model missed this page's own units; the page's ad value on desktop changes by +184 to +255 per 1,000 pageviews (a viewable 300x250 = 1)",
+      "At the last 30 days' traffic, the result should fall in these ranges 19 times in 20, counting both the sampling error and how far the model missed this page's own units. Ad value is the page's on desktop, every unit's viewable impressions at its format's value (a viewable 300x250 = 1)",
     );
   });
 
@@ -32,7 +36,10 @@ describe('recommendation texts', () => {
       'Move it from after paragraph 9 of the article ("The line would open in 2029.") to after paragraph 4 of the article ("The council voted 31 to 12.") (1,113 px down at 1920 px wide)',
     );
     expect(changeText(aNewPlacement())).toBe('Add a 300x250 after paragraph 3 of the article ("Work starts in spring."), 900 px down at 375 px wide');
-    expect(anchorSelector(aNewPlacement())).toBe('#article-body>p:nth-of-type(3)');
+    expect(anchorSelector(aNewPlacement())).toEqual({ label: 'Insert after', selector: '#article-body>p:nth-of-type(3)' });
+    // A format change stays where the unit is: the selector says what it follows, not where to insert.
+    const place = { description: 'after paragraph 2 of the article ("Bids close in May.")', selector: '#article-body>p:nth-of-type(2)', text: 'Bids close in May.' };
+    expect(anchorSelector(aFormatChange({ place }))).toEqual({ label: 'The unit follows', selector: '#article-body>p:nth-of-type(2)' });
     // Without a reading of the page's content, the depth is all there is.
     expect(changeText(aFormatChange())).toBe('Change 300x250 to 300x50 at 2,000 px down the page');
     expect(anchorSelector(aFormatChange())).toBeNull();

@@ -35,18 +35,25 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 /** A signed count: '+774', '−120', '0'. */
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : value < 0 ? `−${formatNumber(-value)}` : '0');
 
-/** '+650 to +900 viewable impressions / 30 days' (the window recommendations rest on): the range, not one number. */
+/** '+184 to +255': a range, or one figure where its ends meet. */
+const range = (low: number, high: number) => (low === high ? signed(low) : `${signed(low)} to ${signed(high)}`);
+
+/** 'Ad value +184 to +255 per 1,000 pageviews': what the engine judges every change by (the page's, net of what the
+ * change does to its other units), as a range. A format change may trade impressions for value, so value leads. */
 export function gainText(recommendation: Recommendation): string {
-  const { extra_viewable_impressions_low: low, extra_viewable_impressions_high: high } = recommendation.expected;
-  const range = low === high ? signed(low) : `${signed(low)} to ${signed(high)}`;
-  return `${range} viewable impressions / ${DAYS} days`;
+  const { value_gain_low: low, value_gain_high: high } = recommendation.expected;
+  return `Ad value ${range(Math.round(low), Math.round(high))} per 1,000 pageviews`;
 }
 
-/** What the range means, in plain words, and the change in the page's ad value where the format's worth differs. */
+/** '+650 to +900 viewable impressions / 30 days' (the window recommendations rest on): the range, not one number. */
+export function impressionsText(recommendation: Recommendation): string {
+  const { extra_viewable_impressions_low: low, extra_viewable_impressions_high: high } = recommendation.expected;
+  return `${range(low, high)} viewable impressions / ${DAYS} days`;
+}
+
+/** What the ranges mean, in plain words, and what the ad value counts. */
 export function rangeMeaningText(recommendation: Recommendation): string {
-  const { value_gain_low: low, value_gain_high: high } = recommendation.expected;
-  const value = `the page's ad value on ${DEVICE_LABELS[recommendation.device].toLowerCase()} changes by ${signed(Math.round(low))} to ${signed(Math.round(high))} per 1,000 pageviews (a viewable 300x250 = 1)`;
-  return `At the last ${DAYS} days' traffic, the result should fall in this range 19 times in 20, counting both the sampling error and how far the model missed this page's own units; ${value}`;
+  return `At the last ${DAYS} days' traffic, the result should fall in these ranges 19 times in 20, counting both the sampling error and how far the model missed this page's own units. Ad value is the page's on ${DEVICE_LABELS[recommendation.device].toLowerCase()}, every unit's viewable impressions at its format's value (a viewable 300x250 = 1)`;
 }
 
 /** 'View rate 29.8% → 51.8% (50.2–53.4%)': the share of pageviews with the unit in view for a second — not its
@@ -87,10 +94,12 @@ export function changeText(recommendation: Recommendation): string {
   }
 }
 
-/** The CSS selector of the element to insert after, for a developer or a CMS that takes one. */
-export function anchorSelector(recommendation: Recommendation): string | null {
+/** The CSS selector of the element to insert after (the unit follows it, for a format change in place), for a
+ * developer or a CMS that takes one, with the words that say which. */
+export function anchorSelector(recommendation: Recommendation): { label: string; selector: string } | null {
   const place = recommendation.type === 'move_ad_unit' ? recommendation.recommended_place : recommendation.place;
-  return place?.selector ?? null;
+  if (!place?.selector) return null;
+  return { label: recommendation.type === 'format_change' ? 'The unit follows' : 'Insert after', selector: place.selector };
 }
 
 /** 'Based on 3,530 pageviews and 3,301 impressions'. */

@@ -37,10 +37,11 @@ describe('RecommendationsPanel', () => {
     expect(within(move!).getByText('Desktop')).toBeTruthy();
     expect(within(move!).getByText('High confidence')).toBeTruthy();
     expect(within(move!).getByText(/^Only 30 % of desktop readers/)).toBeTruthy();
+    expect(within(move!).getByText('Ad value +184 to +255 per 1,000 pageviews')).toBeTruthy();
     expect(within(move!).getByText('+650 to +900 viewable impressions / 30 days')).toBeTruthy();
     expect(within(move!).getByText(/^Move it from after paragraph 9 of the article/)).toBeTruthy();
     expect(within(move!).getByText('#article-body>p:nth-of-type(4)')).toBeTruthy();
-    expect(within(move!).getByText(/should fall in this range 19 times in 20/)).toBeTruthy();
+    expect(within(move!).getByText(/should fall in these ranges 19 times in 20/)).toBeTruthy();
     expect(within(move!).getByText(/View rate 29\.8% → 51\.8%/)).toBeTruthy();
     expect(within(move!).getByText('Based on 3,530 pageviews and 3,301 impressions.')).toBeTruthy();
     expect(within(move!).getByRole('link', { name: 'Tram extension approved' }).getAttribute('href')).toBe('/dashboard/pages/p1');

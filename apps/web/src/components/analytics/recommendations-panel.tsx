@@ -22,6 +22,7 @@ import {
   emptyExplanation,
   evidenceText,
   gainText,
+  impressionsText,
   rangeMeaningText,
   summaryText,
   viewRateText,
@@ -88,6 +89,7 @@ function RecommendationList({ response, scope, device, preview }: { response: Re
 }
 
 function RecommendationItem({ recommendation: r, scope, preview }: { recommendation: Recommendation; scope: 'website' | 'page'; preview?: RecommendationsPanelProps['preview'] }) {
+  const anchor = anchorSelector(r);
   return (
     <li className="flex flex-col gap-4 py-4 sm:flex-row">
       {preview?.(r)}
@@ -109,11 +111,12 @@ function RecommendationItem({ recommendation: r, scope, preview }: { recommendat
         <p className="text-sm text-slate-700">{r.reason}</p>
         <p className="font-semibold tabular-nums text-green-700">{gainText(r)}</p>
         <p className="text-sm text-slate-800">{changeText(r)}.</p>
-        {anchorSelector(r) && (
+        {anchor && (
           <p className="break-all text-xs text-slate-500">
-            Insert after <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-700">{anchorSelector(r)}</code>
+            {anchor.label} <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-700">{anchor.selector}</code>
           </p>
         )}
+        <p className="text-sm tabular-nums text-slate-600">{impressionsText(r)}</p>
         <p className="text-sm tabular-nums text-slate-600">{viewRateText(r)}.</p>
         <p className="text-xs text-slate-500">{rangeMeaningText(r)}.</p>
         <p className="text-xs text-slate-500">{evidenceText(r)}.</p>
