@@ -1,16 +1,16 @@
 // The recommendations' memory (src/recommendations/analysis-cache.ts): a minute fresh, then given at once while a new
 // answer is computed behind it, one computation per key at a time, nothing kept from an incomplete answer or across
-// a forget.
+// a forget, and no answer given to a look with other settings (its version).
 import type { EventStore } from '@foldline/event-store';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, forgetAnalyses, remembered } from '../src/recommendations/analysis-cache.ts';
+import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, forgetAnalyses, forgetAnswer, remembered } from '../src/recommendations/analysis-cache.ts';
 
 interface Answer {
   complete: boolean;
   n: number;
 }
 
-/** A computation that counts its runs and finishes when told. */
+/** A computation that counts its runs and finishes when told: the oldest run still under way, or the given one of them. */
 function engine(complete = true) {
   let runs = 0;
   const finishers: Array<() => void> = [];
@@ -20,7 +20,7 @@ function engine(complete = true) {
       const n = runs;
       finishers.push(() => resolve({ complete, n }));
     });
-  return { compute, runs: () => runs, finish: () => finishers.shift()!() };
+  return { compute, runs: () => runs, finish: (index = 0) => finishers.splice(index, 1)[0]!() };
 }
 
 const store = () => ({}) as EventStore;
@@ -120,5 +120,39 @@ describe('the recommendations memory', () => {
     b.finish();
     await settled();
     expect(await remembered(events, 'b', ANALYSIS_CACHE_MS + 2, b.compute)).toEqual({ complete: true, n: 2 });
+  });
+
+  it('gives a kept answer only to a look with the same version, and never joins a computation of another', async () => {
+    const events = store();
+    const { compute, runs, finish } = engine();
+    const old = remembered(events, 'k', 0, compute, 'density 30');
+    // The settings changed while the old answer was being computed: the new look waits for its own.
+    const changed = remembered(events, 'k', 1, compute, 'density 20');
+    expect(runs()).toBe(2);
+    // The old computation finishes last, superseded: it keeps nothing over the new answer.
+    finish(1);
+    expect(await changed).toEqual({ complete: true, n: 2 });
+    finish();
+    expect(await old).toEqual({ complete: true, n: 1 });
+    expect(await remembered(events, 'k', 2, compute, 'density 20')).toEqual({ complete: true, n: 2 });
+    // Nor is the new answer given under the old settings.
+    const back = remembered(events, 'k', 3, compute, 'density 30');
+    finish();
+    expect(await back).toEqual({ complete: true, n: 3 });
+    expect(runs()).toBe(3);
+  });
+
+  it('keeps nothing from a computation under way when its key is forgotten', async () => {
+    const events = store();
+    const { compute, runs, finish } = engine();
+    const before = remembered(events, 'k', 0, compute);
+    forgetAnswer(events, 'k');
+    const after = remembered(events, 'k', 1, compute);
+    finish();
+    finish();
+    expect(await before).toEqual({ complete: true, n: 1 });
+    expect(await after).toEqual({ complete: true, n: 2 });
+    expect(await remembered(events, 'k', 2, compute)).toEqual({ complete: true, n: 2 });
+    expect(runs()).toBe(2);
   });
 });

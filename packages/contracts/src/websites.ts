@@ -1,5 +1,6 @@
 // Websites and their settings (specification sections 2, 3, 5, 7, 9).
 import { z } from 'zod';
+import { adsSettingsInputSchema, adsSettingsSchema } from './ad-settings.ts';
 import { idSchema } from './common.ts';
 import { pageSchema } from './pages.ts';
 
@@ -63,12 +64,17 @@ export type CollectionPreferences = z.infer<typeof preferenceSchema>;
 export const websiteSettingsSchema = z.object({
   thresholds: thresholdsSchema.prefault({}),
   preference: preferenceSchema.prefault({}),
+  /** Ads & revenue (ad-settings.ts): absent until the publisher sets any, so the specification's object is unchanged.
+   * Stored ads a later contract no longer takes read as none, never as unreadable settings (the collector reads the
+   * preference through this schema too). */
+  ads: adsSettingsSchema.optional().catch(undefined),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 /** What a client may send: any part of the settings, the rest keeps its current or default value. */
 export const websiteSettingsInputSchema = z.object({
   thresholds: z.object(thresholdFields).partial().optional(),
   preference: z.object(preferenceFields).partial().optional(),
+  ads: adsSettingsInputSchema.optional(),
 });
 export type WebsiteSettingsInput = z.infer<typeof websiteSettingsInputSchema>;
 

@@ -9,9 +9,9 @@
 // impression per format and device. No public table of CPM by size exists; DEFAULT_FORMAT_VALUES are the starting
 // assumptions of ../shared/research/ad-measurement.md §7 ("Relative value of formats"), per viewable impression at
 // equal position, 300x250 = 1.0. They are relative values only (geography, season and vertical move prices
-// several-fold) and give way to a website's own measured viewable eCPM once it has revenue data: pass that as a
-// FormatValues override.
-import type { DeviceType } from '@foldline/contracts';
+// several-fold) and give way to a website's own: the values its publisher set (settings.ads, contracts' ad-settings.ts)
+// or, once it has revenue data, its measured viewable eCPM, passed as a FormatValueOverrides.
+import { DEFAULT_FORMAT_VALUES, type DeviceType } from '@foldline/contracts';
 
 /** Where a format may stand: between blocks of the content, in a side column, or stuck to the viewport's edge. */
 export type Placement = 'content' | 'sidebar' | 'edge';
@@ -40,17 +40,12 @@ export const EDGE_FORMATS: ReadonlySet<string> = new Set(AD_FORMATS.filter((form
 
 /** Relative value of one viewable impression, per device and format name ('300x250'): 300x250 = 1. */
 export type FormatValues = Readonly<Record<DeviceType, Readonly<Record<string, number>>>>;
-/** A website's own values (from its revenue data), over the defaults: any device or format it leaves out keeps them. */
+/** A website's own values (its publisher's settings, or from its revenue data), over the defaults: any device or
+ * format it leaves out keeps them. */
 export type FormatValueOverrides = Partial<Record<DeviceType, Readonly<Record<string, number>>>>;
 
-/**
- * research/ad-measurement.md §7, "Relative value of formats". 300x250 and 336x280 are "both" (desktop and phone);
- * 728x90, 970x90, 970x250, 300x600 and 160x600 desktop; 320x100, 320x50 and 300x50 phone. Tablets have no figures of
- * their own: they take the desktop values for desktop sizes and the phone values for phone banners.
- */
-const DESKTOP: Record<string, number> = { '300x250': 1, '336x280': 1, '728x90': 0.9, '970x90': 1, '970x250': 1.8, '300x600': 1.6, '160x600': 0.7 };
-const PHONE: Record<string, number> = { '300x250': 1, '336x280': 1, '320x100': 0.5, '320x50': 0.35, '300x50': 0.3 };
-export const DEFAULT_FORMAT_VALUES: FormatValues = { desktop: DESKTOP, tablet: { ...PHONE, ...DESKTOP }, mobile: PHONE };
+/** The default table (research/ad-measurement.md §7) lives with the website settings it is the placeholder of. */
+export { DEFAULT_FORMAT_VALUES };
 /** A size the table does not name on any device: no data, so worth a 300x250. */
 export const UNKNOWN_FORMAT_VALUE = 1;
 

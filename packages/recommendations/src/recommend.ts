@@ -39,8 +39,12 @@ const MATERIAL_RATE = 0.01;
 /** Options whose value is within this (share of pageviews × the unit's current value) of the best count as equally
  * good: the smallest change among them is taken. */
 const NEAR_BEST = 0.01;
-/** A new slot is only worth adding where at least this share of readers would see it (lower bound). */
+/** A new slot is only worth adding where this share of readers is expected to see it, and at least
+ * MIN_NEW_VIEW_RATE_LOW at the low end of its range: a unit few readers see costs every reader its space (and its
+ * layout shift) for little. The low end carries the model's calibration error, up to 15 points; asking 40 % of it
+ * would leave any page whose only calibrating units sit at the viewport's edge without a new placement ever. */
 export const MIN_NEW_VIEW_RATE = 0.4;
+export const MIN_NEW_VIEW_RATE_LOW = 0.25;
 /** New placements per page and device: the first ones take the best places; more would crowd the column. */
 export const MAX_NEW_PER_PAGE = 2;
 /** Better Ads Standards: ads at most 30 % of the main content's height on phones (fixed). Desktop and tablet take the
@@ -259,11 +263,15 @@ function atBreak(layout: ContentLayout, y: number, size: { width: number; height
 }
 
 /** The column a unit sits in and the horizontal span it may use there: the main one if it lies within it, a side
- * column if beside it on a desktop, the viewport's edge for a sticky unit, else across the page. */
+ * column if beside it on a desktop, the viewport's edge for a sticky unit, else across the page; without a layout,
+ * only its own width. */
 function columnOf(evidence: PageDeviceEvidence, unit: UnitEvidence): { column: Column; x: number; width: number } {
   const { rect } = unit;
   if (isEdgeUnit(unit)) return { column: 'edge', x: 0, width: evidence.pageWidth };
   const main = evidence.layout?.column;
+  // Without a rendering, what is beside the unit is unknown: no format wider than it is (a side column's 160x600 must
+  // not become a leaderboard across the text it stands beside).
+  if (!main) return { column: 'full', x: rect.x, width: rect.width };
   if (main && rect.x >= main.x - 20 && rect.x + rect.width <= main.x + main.width + 20) {
     const x = Math.min(main.x, rect.x);
     return { column: 'main', x, width: Math.max(main.x + main.width, rect.x + rect.width) - x };
@@ -626,7 +634,7 @@ class PageEngine {
     for (const candidate of candidates) {
       if (out.length >= MAX_NEW_PER_PAGE) break;
       if (!this.fits(candidate.rect, undefined, taken) || !this.densityAllows(new Map(), [...taken, candidate.rect])) continue;
-      if (candidate.predicted.low < MIN_NEW_VIEW_RATE) {
+      if (candidate.predicted.rate < MIN_NEW_VIEW_RATE || candidate.predicted.low < MIN_NEW_VIEW_RATE_LOW) {
         const where = placeOf(layout, { x: layout.column.x, y: candidate.rect.y, width: layout.column.width });
         this.noteRejected(`a new ${candidate.format.name} ${where ? where.description : `at ${pixels(candidate.rect.y)}`}`, candidate.value);
         continue;

@@ -191,6 +191,16 @@ describe('recommendForPage', () => {
     expect(move?.type === 'move_ad_unit' && move.recommended_position.y).toBe(1000);
   });
 
+  it('offers no format wider than the unit where the page was not rendered (what stands beside it is unknown)', () => {
+    // A side column's 160x600 seen by few readers, and every shorter rectangle seen by most: without a rendering it
+    // must not become a 970x90 or 728x90 across the text beside it.
+    const desktop = page({ notRendered: 'The page is being rendered', layout: undefined, units: [unit('sky', { x: 1200, y: 900, width: 160, height: 600 }, 200)] });
+    const result = recommendForPage(desktop, seenWhere(desktop, (probe) => (probe.height < 600 ? 0.9 : 0.2)));
+    expect(result.analysis.status).toBe('no_layout');
+    expect(ofType(result.recommendations, 'format_change')).toEqual([]);
+    expect(probesFor(desktop).map((probe) => probe.height)).toEqual([600]);
+  });
+
   it('changes a format only to one that fits the device width, and only for a clear gain', () => {
     // A phone's deep 300x600 is not offered as 728x90 (needs 728 px), 160x600 (sidebars only) nor 320x50 (an anchor).
     const phone = page({ device: 'mobile', pageWidth: 375, viewportHeight: 700, notRendered: 'The page could not be rendered', layout: undefined, units: [unit('tall', { x: 37, y: 1500, width: 300, height: 600 }, 300)] });

@@ -1,8 +1,9 @@
 // What the websites routes do: each function takes the app, the caller's user id and the validated input.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { latestEventTimes } from '@foldline/analytics';
+import { forgetAnswer, latestEventTimes, websiteAnalysisKey } from '@foldline/analytics';
 import {
   DOMAIN_IMMUTABLE_MESSAGE,
+  mergeAdsSettings,
   WEBSITE_PAGES_LIMIT,
   type createWebsiteBodySchema,
   trackingScript,
@@ -36,11 +37,14 @@ import { toPage } from './pages.service.ts';
 /** 'fl_' and 128 random bits: the code is public in every tracked page, but cannot be guessed for another site. */
 const newTrackingCode = () => `fl_${randomBytes(16).toString('base64url')}`;
 
-/** Fills every setting the input leaves out from `current` (the stored settings, or the defaults). */
+/** Fills every setting the input leaves out from `current` (the stored settings, or the defaults). Ads & revenue stay
+ * out of the object until any is set: the specification's settings are exactly what older websites answer. */
 function mergeSettings(current: WebsiteSettings, input: WebsiteSettingsInput | undefined): WebsiteSettings {
+  const ads = mergeAdsSettings(current.ads, input?.ads);
   return websiteSettingsSchema.parse({
     thresholds: { ...current.thresholds, ...input?.thresholds },
     preference: { ...current.preference, ...input?.preference },
+    ...(ads ? { ads } : {}),
   });
 }
 
@@ -125,12 +129,17 @@ export async function updateWebsite(
   const row = await ownWebsite(app, userId, websiteId);
   // The web app sends the whole website back, domain included: only a different domain is refused.
   if (body.domain !== undefined && body.domain.trim().toLowerCase() !== row.domain) throw badRequest(DOMAIN_IMMUTABLE_MESSAGE);
+  const before = storedSettings(row);
+  const settings = body.settings ? mergeSettings(before, body.settings) : undefined;
   await updateWebsiteOfUser(app.metadata.db, userId, websiteId, {
     name: body.name,
     status: body.status,
     timezone: body.timezone,
-    settings: body.settings ? JSON.stringify(mergeSettings(storedSettings(row), body.settings)) : undefined,
+    settings: settings ? JSON.stringify(settings) : undefined,
   });
+  // The advice weighs options by these values and limits: the analysis remembered on the old ones goes now (any other
+  // process sees the change at its next look, analyseWebsite).
+  if (settings && JSON.stringify(settings.ads) !== JSON.stringify(before.ads)) forgetAnswer(app.events, websiteAnalysisKey(websiteId));
   return getWebsite(app, userId, websiteId);
 }
 

@@ -6,6 +6,9 @@
 // only on a first look (or after ten quiet minutes). One computation per key runs at a time, however many calls come,
 // and those behind kept answers run one after another.
 // An answer that waited on renderings still under way is not kept: the next look should see them.
+// An answer is kept with the version of what it was computed on (a website's advice settings): a look with another
+// version never gets it, nor joins its computation, so a settings change takes effect at the next look in every process.
+// Forgetting a key also drops the computation under way, which would otherwise keep an answer from before.
 import type { EventStore } from '@foldline/event-store';
 import { forgetSeenDays } from './seen-days.ts';
 
@@ -16,12 +19,18 @@ const MAX_ENTRIES = 500;
 
 interface Entry<T> {
   at: number;
+  version: string;
   value: T;
+}
+
+interface Computation {
+  version: string;
+  promise: Promise<unknown>;
 }
 
 interface Memory {
   answers: Map<string, Entry<unknown>>;
-  computing: Map<string, Promise<unknown>>;
+  computing: Map<string, Computation>;
   /** Keys whose new answer waits its turn behind other refreshes. */
   queued: Set<string>;
   /** The refreshes behind kept answers, one after another: on the embedded engine statements run one at a time, and
@@ -32,10 +41,17 @@ interface Memory {
 /** One memory per event store, so two apps in one process (tests) never share answers. */
 const memories = new WeakMap<EventStore, Memory>();
 
-export async function remembered<T extends { complete: boolean }>(events: EventStore, key: string, now: number, compute: () => Promise<T>): Promise<T> {
+export async function remembered<T extends { complete: boolean }>(
+  events: EventStore,
+  key: string,
+  now: number,
+  compute: () => Promise<T>,
+  version = '',
+): Promise<T> {
   let memory = memories.get(events);
   if (!memory) memories.set(events, (memory = { answers: new Map(), computing: new Map(), queued: new Set(), refreshes: Promise.resolve() }));
-  const kept = memory.answers.get(key) as Entry<T> | undefined;
+  const found = memory.answers.get(key) as Entry<T> | undefined;
+  const kept = found?.version === version ? found : undefined;
   if (kept && now - kept.at < ANALYSIS_CACHE_MS) return kept.value;
   if (kept && now - kept.at < ANALYSIS_STALE_MS) {
     if (!memory.computing.has(key) && !memory.queued.has(key)) {
@@ -44,7 +60,7 @@ export async function remembered<T extends { complete: boolean }>(events: EventS
       // A failed computation behind a kept answer leaves it be: the next look past ten minutes computes and reports.
       queue.refreshes = queue.refreshes.then(() => {
         queue.queued.delete(key);
-        return computeOnce(queue, key, now, compute).then(
+        return computeOnce(queue, key, version, now, compute).then(
           () => {},
           () => {},
         );
@@ -52,26 +68,30 @@ export async function remembered<T extends { complete: boolean }>(events: EventS
     }
     return kept.value;
   }
-  return computeOnce(memory, key, now, compute);
+  return computeOnce(memory, key, version, now, compute);
 }
 
-/** The computation of key under way, or a new one; a complete answer is kept in the memory it started in (a memory
- * forgotten meanwhile keeps it nowhere that is read). */
-function computeOnce<T extends { complete: boolean }>(memory: Memory, key: string, now: number, compute: () => Promise<T>): Promise<T> {
-  const running = memory.computing.get(key) as Promise<T> | undefined;
-  if (running) return running;
-  const computation = compute()
+/** The computation of key and version under way, or a new one; a complete answer is kept in the memory it started
+ * in, unless the key was forgotten or another version's computation started meanwhile (a memory forgotten meanwhile
+ * keeps it nowhere that is read). */
+function computeOnce<T extends { complete: boolean }>(memory: Memory, key: string, version: string, now: number, compute: () => Promise<T>): Promise<T> {
+  const running = memory.computing.get(key);
+  if (running?.version === version) return running.promise as Promise<T>;
+  const computation: Computation = { version, promise: Promise.resolve() };
+  const current = () => memory.computing.get(key) === computation;
+  const promise = compute()
     .then((value) => {
-      if (value.complete) {
+      if (value.complete && current()) {
         memory.answers.delete(key);
-        memory.answers.set(key, { at: now, value });
+        memory.answers.set(key, { at: now, version, value });
         if (memory.answers.size > MAX_ENTRIES) memory.answers.delete(memory.answers.keys().next().value as string);
       }
       return value;
     })
-    .finally(() => memory.computing.delete(key));
+    .finally(() => current() && memory.computing.delete(key));
+  computation.promise = promise;
   memory.computing.set(key, computation);
-  return computation;
+  return promise;
 }
 
 /** Forgets every answer read from this store, and the seen counts kept for them: its events were deleted (a website's
@@ -81,7 +101,10 @@ export function forgetAnalyses(events: EventStore): void {
   forgetSeenDays(events);
 }
 
-/** Forgets one kept answer (a website's, after a new rendering of one of its pages): the next look computes it. */
+/** Forgets one kept answer (a website's, after a new rendering of one of its pages or a change of its settings), and
+ * the computation of it under way: the next look computes it afresh. */
 export function forgetAnswer(events: EventStore, key: string): void {
-  memories.get(events)?.answers.delete(key);
+  const memory = memories.get(events);
+  memory?.answers.delete(key);
+  memory?.computing.delete(key);
 }

@@ -5,10 +5,11 @@
 // impressions (its range's low end: sampling and calibration error), none from low-confidence ones; the dashboard's
 // KPI (dashboard-kpi.ts) counts the same, so both screens give one figure.
 import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
-import { byGain, contentLayout, layoutFromOutline, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type SiteInput } from '@foldline/recommendations';
+import { byGain, contentLayout, layoutFromOutline, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type RecommendOptions, type SiteInput } from '@foldline/recommendations';
 import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
+import { adviceOptionsOf } from '../recommendations/advice-settings.ts';
 import { remembered } from '../recommendations/analysis-cache.ts';
 import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
 import { seenCounts } from '../recommendations/seen-days.ts';
@@ -44,15 +45,22 @@ export function recommendationWindow(now: Date): TimeWindow {
   return { start: new Date(now.getTime() - RECOMMENDATION_WINDOW_DAYS * DAY), end: now };
 }
 
-/** The engine over a set of pages: evidence from the event store and the pages' renderings, then the model. */
-export async function analysePages(context: AnalyticsContext, pages: readonly ScopedPage[], layoutOf: LayoutLookup): Promise<Analysis> {
+/** The engine over a set of pages: evidence from the event store and the pages' renderings, then the model, on each
+ * website's own format values and density limit (`options` by website id; read from its settings when not given). */
+export async function analysePages(
+  context: AnalyticsContext,
+  pages: readonly ScopedPage[],
+  layoutOf: LayoutLookup,
+  options?: ReadonlyMap<string, RecommendOptions>,
+): Promise<Analysis> {
   const window = recommendationWindow(context.now);
   const websiteIds = [...new Set(pages.map((page) => page.website_id))];
   const pageIds = pages.map((page) => page.id);
-  const [traffic, outcomes, units] = await Promise.all([
+  const [traffic, outcomes, units, optionsOf] = await Promise.all([
     readTraffic(context.events, websiteIds, pageIds, window),
     readUnitOutcomes(context.events, websiteIds, pageIds, window),
     adUnitsInScope(context.db, { websiteIds }),
+    options ?? adviceOptionsOf(context.db, websiteIds),
   ]);
   const pageById = new Map(pages.map((page) => [page.id, page]));
   const unitById = new Map(units.map((unit) => [unit.id, unit]));
@@ -123,7 +131,7 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
     const inputs: SiteInput[] = evidence
       .filter((e) => pageById.get(e.pageId)?.website_id === websiteId)
       .map((e) => ({ evidence: e, seen: seen.get(`${e.pageId} ${e.device}`) ?? new Map() }));
-    const site = recommendForWebsite(inputs);
+    const site = recommendForWebsite(inputs, optionsOf.get(websiteId));
     results.push(...site.results);
     recommendations.push(...site.recommendations);
   }
@@ -133,10 +141,17 @@ export async function analysePages(context: AnalyticsContext, pages: readonly Sc
 }
 
 /** analysePages for one website's pages, remembered (see analysis-cache.ts): the one answer every screen reads — the
- * dashboard's KPIs, the website's Ad Units tab and each page's analytics — so they never disagree. */
+ * dashboard's KPIs, the website's Ad Units tab and each page's analytics — so they never disagree. The website's
+ * advice settings are read on every look and the answer is remembered under them: one computed before a change of
+ * them, in this process or another, is never given after it. */
 export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
-  return remembered(context.events, websiteAnalysisKey(websiteId), context.now.getTime(), async () =>
-    analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf),
+  const options = await adviceOptionsOf(context.db, [websiteId]);
+  return remembered(
+    context.events,
+    websiteAnalysisKey(websiteId),
+    context.now.getTime(),
+    async () => analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf, options),
+    JSON.stringify(options.get(websiteId) ?? {}),
   );
 }
 

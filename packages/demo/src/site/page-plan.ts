@@ -118,11 +118,12 @@ export const LONG_STORY_PARAGRAPHS = 20;
  * on desktop and on phones from the demo's own readers (issue 21 §4). `mobileInline`: the phone-only unit after the
  * 2nd paragraph is missing ('none'), after the story's end ('end': a move) or a 320x100 banner where a 300x250 fits
  * ('320x100': a format change); `inContent: 'none'`: no AdSense unit in the story (on a short story, a new placement
- * on desktop). The most read story has neither in its first eight paragraphs, and the library story no unit at all in
- * its text on any device. */
-export const STORY_VARIANTS: Readonly<Record<string, { mobileInline?: 'none' | 'end' | '320x100'; inContent?: 'none' }>> = {
-  'tram-extension-approved': { mobileInline: 'none', inContent: 'none' },
-  'harbour-freight-third-quarter': { mobileInline: 'end' },
+ * on desktop); `mid: 'none'`: no unit after the 9th paragraph. The most read story has no unit in its text on any
+ * device (new placements, where most readers read), and neither has the short library story (where the density limit
+ * leaves no room for one). */
+export const STORY_VARIANTS: Readonly<Record<string, { mobileInline?: 'none' | 'end' | '320x100'; inContent?: 'none'; mid?: 'none' }>> = {
+  'tram-extension-approved': { mobileInline: 'none', inContent: 'none', mid: 'none' },
+  'harbour-freight-third-quarter': { mobileInline: 'end', inContent: 'none' },
   'rovers-hold-leaders': { mobileInline: '320x100', inContent: 'none' },
   'library-weekend-hours': { inContent: 'none', mobileInline: 'none' },
 };
@@ -151,7 +152,7 @@ function articlePlan(article: Article): PagePlan {
     // In-content ads after the 2nd (phones), 4th and 9th paragraphs: the deeper ones only exist on longer stories.
     if (paragraphs === 2 && !variant.mobileInline?.match(/^(none|end)$/)) main.push(mobileInline);
     if (paragraphs === 4 && !deep && variant.inContent !== 'none') main.push({ kind: 'ad', slot: inContent });
-    if (paragraphs === 9) main.push({ kind: 'ad', slot: gpt('article-mid', 300, 250) });
+    if (paragraphs === 9 && variant.mid !== 'none') main.push({ kind: 'ad', slot: gpt('article-mid', 300, 250) });
   }
   if (deep) main.push({ kind: 'ad', slot: inContent });
   if (variant.mobileInline === 'end') main.push(mobileInline);

@@ -213,8 +213,9 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           days (with the range it may fall in), the number of pageviews it rests on and a confidence. Every change is judged by the
           page&apos;s ad value: the sum over its units of each unit&apos;s view rate (the share of readers who see it for a second) times
           what a viewable impression of its format is worth on the device. Until a website has its own revenue figures, those worths are
-          default relative values (a 300x250 is 1; on phones a 320x50 is 0.35, on desktops a 300x600 is 1.6 and a 160x600 0.7), so
-          more readers seeing a smaller, cheaper format is not counted as a gain.
+          default relative values (a 300x250 is 1; on phones a 320x50 is 0.35, on desktops a 300x600 is 1.6 and a 160x600 0.7), or
+          your own where you set them in the website&apos;s Ads &amp; revenue settings, so more readers seeing a smaller, cheaper format
+          is not counted as a gain.
         </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
@@ -248,7 +249,7 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           kind of change, on the page as it would be after it: no ad over another, units at least one screen apart, the top unit's middle
           at least 100 px down the page, never between a heading and its first paragraph nor inside a list, table, figure or quote, and
           ads within the density limit (every ad in the main content at most 30 % of its height: the Better Ads limit on phones, and the
-          default elsewhere). At most two new placements per page and device are suggested at a time.
+          default on desktops and tablets, where the website&apos;s Ads &amp; revenue settings can set it from 10 to 50 %). At most two new placements per page and device are suggested at a time.
         </p>
         <p>
           <strong>Optimization potential</strong> is the extra viewable impressions the open recommendations promise at least (the low end
@@ -276,6 +277,12 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
         <p>
           The website form also holds two thresholds: the engagement threshold (default 2000 ms, typically 500 to 10000) and the scroll
           depth threshold (default 70 %, typically 10 to 100). Viewability uses a 50 % threshold and a view time of 1000 ms by default.
+        </p>
+        <p>
+          <strong>Ads &amp; revenue</strong> sets what the recommendations weigh: the ad density limit on desktops and tablets (10 to
+          50 % of the main content&apos;s height, default 30 %; phones stay at 30 %), and what a viewable impression of each format is
+          worth on each device compared with a 300x250 (0.01 to 20; an empty field keeps the default shown). It also holds the currency
+          of the website&apos;s revenue; left empty, it is the first currency found in the revenue data.
         </p>
       </>
     ),
