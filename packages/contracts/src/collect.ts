@@ -94,19 +94,50 @@ export const adSlotSchema = z.object({
   h: px,
 });
 
-export const AD_EVENT_KINDS = ['impression', 'empty', 'viewable', 'click', 'view_time'] as const;
-export const adEventSchema = z.object({
-  k: z.literal('ad'),
-  a: age,
-  slot: adSlotSchema,
-  /** Impression id: one per render of the slot (a GPT refresh is a new impression). */
-  imp: z.string().uuid(),
-  ev: z.enum(AD_EVENT_KINDS),
-  /** For view_time: ms in view since the previous view_time event of this impression. */
-  iv: z.number().int().min(0).max(3600 * 1000).optional(),
-  /** Largest share of the slot seen in view so far, percent. */
-  mp: pct.optional(),
-});
+/** A Prebid.js CPM: the price per 1,000 impressions, in the bid's currency. */
+const cpm = z.number().min(0).max(10_000);
+const flag = z.union([z.literal(0), z.literal(1)]);
+/** What a 'bid' event must carry. */
+const BID_FIELDS = ['cpm', 'best', 'cur', 'bidder', 'net', 'won'] as const;
+
+/**
+ * 'bid': the impression's Prebid.js auction, at most one per impression (a win that comes after its impression's
+ * lost-auction event was sent, the page hidden in between, adds a second with won 1): sent when Prebid's winning bid
+ * rendered in it (won 1), else when the impression ends with the best bid Prebid received for it (won 0). Nothing else
+ * of the bid leaves the page.
+ */
+export const AD_EVENT_KINDS = ['impression', 'empty', 'viewable', 'click', 'view_time', 'bid'] as const;
+export const adEventSchema = z
+  .object({
+    k: z.literal('ad'),
+    a: age,
+    slot: adSlotSchema,
+    /** Impression id: one per render of the slot (a GPT refresh is a new impression). */
+    imp: z.string().uuid(),
+    ev: z.enum(AD_EVENT_KINDS),
+    /** For view_time: ms in view since the previous view_time event of this impression. */
+    iv: z.number().int().min(0).max(3600 * 1000).optional(),
+    /** Largest share of the slot seen in view so far, percent. */
+    mp: pct.optional(),
+    /** For bid: the winning Prebid CPM (0 when Prebid did not win) and the best Prebid CPM of the auction. */
+    cpm: cpm.optional(),
+    best: cpm.optional(),
+    /** For bid: the currency of the won bid, else of the best one (ISO 4217). */
+    cur: z.string().regex(/^[A-Z]{3}$/).optional(),
+    /** For bid: the bidder code of the won bid, else of the best one. */
+    bidder: z.string().max(64).optional(),
+    /** For bid: 1 when the CPM is net revenue, 0 when gross; 1 when Prebid won the impression. */
+    net: flag.optional(),
+    won: flag.optional(),
+  })
+  .superRefine((event, context) => {
+    if (event.ev !== 'bid') return;
+    const missing = BID_FIELDS.find((field) => event[field] === undefined);
+    if (missing) context.addIssue({ code: 'custom', path: [missing], message: `A bid event carries ${missing}` });
+    else if (event.cpm! > event.best! || (event.won === 0 && event.cpm !== 0)) {
+      context.addIssue({ code: 'custom', path: ['cpm'], message: 'A bid event\'s cpm is the won CPM (0 when lost), at most its best' });
+    }
+  });
 
 export const collectEventSchema = z.discriminatedUnion('k', [
   pageviewEventSchema,

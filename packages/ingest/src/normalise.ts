@@ -12,6 +12,9 @@ import { AD_UNIT_COLUMN_SIZES, PAGE_COLUMN_SIZES, PAGE_INDEX_TEXT_BYTES } from '
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** The longest Prebid bidder code a 'bid' event carries (contracts' collect.ts). */
+const BIDDER_CHARS = 64;
+
 /** The most bytes a page path takes, so that a title always has room in the page list indexes (see pageTitle). */
 const PAGE_PATH_BYTES = 2048;
 
@@ -101,6 +104,8 @@ export function normaliseEvent(event: CollectEvent, urlPath: string): CollectEve
           ...(slot.gid === undefined ? {} : { gid: fitText(slot.gid, AD_UNIT_COLUMN_SIZES.google_ad_slot_id) }),
           sel: fitText(slot.sel, AD_UNIT_COLUMN_SIZES.position_selector),
         },
+        // Only the event store keeps the bidder; cut to the beacon's own bound.
+        ...(event.bidder === undefined ? {} : { bidder: fitText(event.bidder, BIDDER_CHARS) }),
       };
     }
     default:

@@ -99,6 +99,10 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
           width: clampInt(event.slot.w, U16),
           height: clampInt(event.slot.h, U16),
           position_y: event.slot.y,
+          // A Prebid auction (migration 021); other kinds leave these columns at their defaults.
+          ...(event.ev === 'bid'
+            ? { cpm: event.cpm, best_cpm: event.best, currency: event.cur, bidder: event.bidder, prebid_won: event.won, net: event.net }
+            : {}),
         });
         break;
     }

@@ -1,5 +1,5 @@
-// The Foldline tracker: pageviews, engaged time, scroll spans, clicks, attention and ad viewability, sent as one
-// batch per pageview to /api/collect. Cookieless, no dependencies, 4 KB gzipped budget (see build.ts).
+// The Foldline tracker: pageviews, engaged time, scroll spans, clicks, attention, ad viewability and Prebid.js bids,
+// sent as one batch per pageview to /api/collect. Cookieless, no dependencies, 4 KB gzipped budget (see build.ts).
 // The beacon format is defined in packages/contracts/src/collect.ts; keys here are its short keys.
 import { sessionId, uuid } from './ids.ts';
 import { adSlots, selector, slotKey } from './selector.ts';
@@ -43,6 +43,30 @@ interface Slot {
   rm: number;
   vd: boolean;
   t?: ReturnType<typeof setTimeout>;
+  /** This impression's Prebid auction (absent: none seen for it). */
+  p?: Auction;
+}
+/** What the tracker reads of a Prebid.js bid (Prebid's bid object has many more fields; none of them leaves the page). */
+interface Bid {
+  adUnitCode?: string;
+  auctionId?: string;
+  adId?: string;
+  cpm?: number;
+  currency?: string;
+  netRevenue?: boolean;
+  bidderCode?: string;
+  bidder?: string;
+}
+/** A Prebid auction of one ad unit code: its id, best bid, won bid, and whether its 'bid' event was sent. */
+interface Auction {
+  au?: string;
+  b?: Bid;
+  w?: Bid;
+  s?: boolean;
+}
+interface Pbjs {
+  que?: Array<() => void>;
+  onEvent(type: string, f: (e: never) => void): void;
 }
 interface GptSlot {
   getSlotElementId(): string;
@@ -59,7 +83,7 @@ interface GoogleTag {
   pubads(): { addEventListener(type: string, f: (e: GptEvent) => void): void };
 }
 
-((w: Window & { googletag?: GoogleTag }, d: Document) => {
+((w: Window & { googletag?: GoogleTag; pbjs?: Pbjs }, d: Document) => {
   const script = d.currentScript as HTMLScriptElement | null;
   const site = script && script.getAttribute('data-site');
   if (!script || !site) return;
@@ -157,6 +181,8 @@ interface GoogleTag {
       if (slot.iv > 0 || slot.mp != slot.rm) adEvent(slot, 'view_time', { iv: round(slot.iv), mp: slot.mp });
       slot.iv = 0;
       slot.rm = slot.mp;
+      // Leaving ends the impression: an auction Prebid lost is reported now.
+      if (leaving) endBid(slot);
     });
     if (pvEvent) pvEvent.t = d.title.slice(0, 500);
     pvEvent = null;
@@ -260,13 +286,21 @@ interface GoogleTag {
   };
 
   const impression = (slot: Slot, rendered: boolean, size?: number[] | null) => {
-    if (slot.imp) send();
+    if (slot.imp) {
+      endBid(slot);
+      send();
+    }
     place(slot, size);
     slot.imp = uuid();
     slot.vd = false;
     slot.mp = slot.rm = slot.iv = slot.on = slot.st = 0;
     clearTimeout(slot.t);
     adEvent(slot, rendered ? 'impression' : 'empty');
+    // The render takes its ad unit's latest Prebid auction (an empty render drops it), with a win already held for it.
+    const code = [slot.el.id, slot.s.gid].find((c) => c && auctions[c]);
+    slot.p = rendered && code ? auctions[code] : undefined;
+    if (code) delete auctions[code];
+    if (slot.p && slot.p.w) bidEvent(slot);
     slot.e = !rendered;
     if (!rendered) slot.imp = '';
     measure(slot);
@@ -354,6 +388,63 @@ interface GoogleTag {
     }, 50);
   };
 
+  // ---- Prebid.js ----
+  // Per impression, one 'bid' event: the won bid when Prebid won (sent when both are known), else the best bid of its
+  // auction when the impression ends (won 0). Ad unit codes are matched to slots by element id or GPT ad unit path.
+  /** Each ad unit code's latest auction not yet taken by a render, holding a win that came before its render. */
+  const auctions: Record<string, Auction> = {};
+  const wins: Record<string, 1> = {};
+  const cpm = (b?: Bid) => (b ? Math.min(1e4, max(0, Number(b.cpm) || 0)) : 0);
+  // A bid without an ISO currency or ad unit code is not recorded: the beacon's schema would refuse it.
+  const usable = (b: Bid) => !!b.adUnitCode && /^[A-Z]{3}$/.test(b.currency as string);
+
+  const bidEvent = (slot: Slot) => {
+    const p = slot.p!;
+    const won = p.w;
+    const b = won || p.b!;
+    p.s = true;
+    adEvent(slot, 'bid', { cpm: cpm(won), best: max(cpm(p.b), cpm(won)), cur: b.currency, bidder: String(b.bidderCode || b.bidder || '').slice(0, 64), net: b.netRevenue ? 1 : 0, won: won ? 1 : 0 });
+  };
+  const endBid = (slot: Slot) => {
+    const p = slot.p;
+    if (slot.imp && p && p.b && !p.s) bidEvent(slot);
+  };
+
+  const auctionEnd = (a: { auctionId?: string; adUnitCodes?: string[]; bidsReceived?: Bid[] }) => {
+    (a.adUnitCodes || []).forEach((code) => (auctions[code] = { au: a.auctionId }));
+    (a.bidsReceived || []).forEach((b) => {
+      const p = usable(b) && auctions[b.adUnitCode!];
+      if (p && cpm(b) > cpm(p.b)) p.b = b;
+    });
+  };
+
+  const bidWon = (b: Bid) => {
+    const code = b.adUnitCode!;
+    if (!usable(b) || (b.adId && wins[b.adId])) return;
+    if (b.adId) wins[b.adId] = 1;
+    const held = auctions[code];
+    // Its auction is not rendered yet: held until the render.
+    if (held && held.au == b.auctionId) return void (held.w = held.w || b);
+    let slot: Slot | undefined;
+    slots.forEach((s) => {
+      if (s.el.id == code || s.s.gid == code) slot = s;
+    });
+    // The slot's current impression takes a win of its own auction (or of one it never saw); a win of a later auction
+    // waits for the next render, and a second win of the impression's auction is ignored.
+    const p = slot && slot.imp ? slot.p || (slot.p = {}) : null;
+    if (p && !p.w && (!p.au || p.au == b.auctionId)) {
+      p.au = b.auctionId;
+      p.w = b;
+      bidEvent(slot!);
+    } else if (!p || p.au != b.auctionId) auctions[code] = { au: b.auctionId, w: b };
+  };
+
+  // Prebid's own command queue: it runs now when Prebid is there, else once Prebid loads.
+  const pbjs = (w.pbjs = w.pbjs || ({} as Pbjs));
+  (pbjs.que = pbjs.que || []).push(() => {
+    pbjs.onEvent('auctionEnd', auctionEnd);
+    pbjs.onEvent('bidWon', bidWon);
+  });
 
   // ---- Clicks ----
   on(d, 'click', (e) => {

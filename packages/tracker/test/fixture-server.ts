@@ -1,4 +1,4 @@
-// A small local server for the tracker's browser tests: serves the freshly built tracker and fixture pages,
+// A small local server for the tracker's browser tests: serves the freshly built tracker, fixture pages and scripts,
 // records every beacon body sent to /api/collect and answers with the preferences a test sets.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +66,8 @@ export async function startFixtureServer(trackerSource: string): Promise<Fixture
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    // Pages, and the scripts a test serves under a .js path (Prebid.js).
+    response.writeHead(200, { 'content-type': path.endsWith('.js') ? 'application/javascript' : 'text/html; charset=utf-8' });
     response.end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

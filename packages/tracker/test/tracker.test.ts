@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTracker, gzippedSize, TRACKER_GZIP_BUDGET } from '../src/build.ts';
 import { fixturePage, startFixtureServer, type Beacon, type FixtureServer } from './fixture-server.ts';
+import { buildPrebid } from './prebid.ts';
 import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -335,6 +336,206 @@ describe('tracker', () => {
       await page.clock.runFor(100);
       await expect.poll(() => adEvents('click').length, { timeout: 10_000 }).toBe(1);
       expect(adEvents('click')[0]).toMatchObject({ imp: adEvents('impression')[0]!.imp, slot: { key: 'div-gpt-ad-top' } });
+    });
+  });
+
+  describe('Prebid.js', () => {
+    // Real Prebid.js (tests/prebid.ts), its bids answered on this machine by its debugging module, in front of a GPT
+    // stand-in (GPT's public surface: cmd, pubads().addEventListener, event objects) that decides which demand renders.
+    // The page sets Prebid up as Prebid documents it (pbjs.que); Prebid itself loads after the tracker or before it.
+    type Intercept = [code: string, bidder: string, cpm: number];
+    interface PrebidPage {
+      pbjs: { libLoaded?: boolean; getBidResponseByAdId(adId: string, options: { markAsUsed: boolean }): unknown };
+      /** Auctions Prebid called back for, bidWon events Prebid emitted. */
+      auctions: number;
+      wins: number;
+      auction(codes: string[], bids: Intercept[]): void;
+      renderWinner(code: string, slotId: string, bidder: string): string;
+      fireGpt(id: string, type: string, extra?: object): void;
+    }
+    const setup = `<script>
+      window.pbjs = window.pbjs || {};
+      pbjs.que = pbjs.que || [];
+      window.googletag = { cmd: { push: (f) => f() }, listeners: {}, pubads() { const l = this.listeners; return { addEventListener: (type, f) => (l[type] = l[type] || []).push(f) }; } };
+      window.fireGpt = (id, type, extra) => {
+        const slot = { getSlotElementId: () => id, getAdUnitPath: () => '/1234/home/' + id.slice(11) };
+        (googletag.listeners[type] || []).forEach((f) => f(Object.assign({ slot }, extra)));
+      };
+      const banner = (w, h) => ({ banner: { sizes: [[w, h]] } });
+      pbjs.que.push(() => {
+        pbjs.setConfig({ userSync: { syncEnabled: false }, bidderTimeout: 1000 });
+        // The top unit's code is its slot's element id, the side unit's its GPT ad unit path.
+        pbjs.addAdUnits([
+          { code: 'div-gpt-ad-top', mediaTypes: banner(728, 90), bids: [{ bidder: 'appnexus', params: { placementId: 1 } }, { bidder: 'rubicon', params: { accountId: 1, siteId: 2, zoneId: 3 } }] },
+          { code: '/1234/home/side', mediaTypes: banner(300, 250), bids: [{ bidder: 'appnexus', params: { placementId: 2 } }] },
+          { code: 'ad-box', mediaTypes: banner(300, 250), bids: [{ bidder: 'appnexus', params: { placementId: 3 } }, { bidder: 'rubicon', params: { accountId: 1, siteId: 2, zoneId: 4 } }] },
+        ]);
+      });
+      window.auctions = 0;
+      window.wins = 0;
+      pbjs.que.push(() => pbjs.onEvent('bidWon', () => (window.wins += 1)));
+      // An auction of these codes whose bids the debugging module answers: [code, bidder, cpm] each.
+      window.auction = (codes, bids) =>
+        pbjs.que.push(() => {
+          const intercept = bids.map(([adUnitCode, bidder, cpm]) => ({ when: { adUnitCode, bidder }, then: { cpm, currency: 'USD', netRevenue: bidder === 'appnexus', ad: '<p>ad</p>' } }));
+          pbjs.setConfig({ debugging: { enabled: true, intercept } });
+          pbjs.requestBids({ adUnitCodes: codes, bidsBackHandler: () => (window.auctions += 1) });
+        });
+      // A bidder's best unrendered bid of a code rendered into its slot, as the ad server's line item for that bidder
+      // renders it (with price buckets, the ad server may pick a bidder whose bid is not the highest).
+      window.renderWinner = (code, slotId, bidder) => {
+        const bid = pbjs.getBidResponsesForAdUnitCode(code).bids.filter((b) => b.bidderCode === bidder && b.status !== 'rendered').sort((a, b) => b.cpm - a.cpm)[0];
+        const frame = document.createElement('iframe');
+        frame.style.cssText = 'display:block;border:0;width:' + bid.width + 'px;height:' + bid.height + 'px';
+        document.getElementById(slotId).appendChild(frame);
+        pbjs.renderAd(frame.contentDocument, bid.adId);
+        return bid.adId;
+      };
+    </script>`;
+    const slots = '<main style="height:3000px"><div id="div-gpt-ad-top" style="width:728px;height:90px"></div><div id="div-gpt-ad-side" style="width:300px;height:250px;margin-top:40px"></div><div id="ad-box" data-ad-slot="777" style="width:300px;height:250px;margin-top:40px"></div></main>';
+    const fireGpt = (id: string, type: string, extra: object = {}) =>
+      page.evaluate(([i, t, e]) => (window as unknown as PrebidPage).fireGpt(i, t, e), [id, type, extra] as const);
+    const renderWinner = (code: string, slotId: string, bidder: string) =>
+      page.evaluate(([c, s, b]) => (window as unknown as PrebidPage).renderWinner(c, s, b), [code, slotId, bidder] as const);
+    const counted = () => page.evaluate(() => {
+      const w = window as unknown as PrebidPage;
+      return { auctions: w.auctions, wins: w.wins };
+    });
+
+    /** Runs an auction and the page's clock until Prebid called back. */
+    async function auction(codes: string[], bids: Intercept[]): Promise<void> {
+      const before = (await counted()).auctions;
+      await page.evaluate(([c, b]) => (window as unknown as PrebidPage).auction(c, b), [codes, bids] as const);
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(50);
+          return (await counted()).auctions;
+        }, { timeout: 10_000 })
+        .toBe(before + 1);
+    }
+    async function loadPrebid(): Promise<void> {
+      await page.evaluate(() => document.head.appendChild(Object.assign(document.createElement('script'), { src: '/prebid.js' })));
+      await page.waitForFunction(() => (window as unknown as PrebidPage).pbjs.libLoaded === true);
+    }
+
+    beforeAll(async () => {
+      server.page('/prebid.js', await buildPrebid());
+    });
+    beforeEach(async () => {
+      // Nothing leaves the machine: with debugging on, Prebid would also fetch a module of its own from a CDN.
+      await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+    });
+
+    const bid = (fields: Record<string, unknown>) => ({ k: 'ad', a: expect.any(Number), slot: expect.any(Object), imp: UUID, ev: 'bid', ...fields });
+
+    it('records each impression\'s auction once: the won bid and its CPM, or the best bid when Prebid lost', async () => {
+      await open('/prebid', `${setup}${slots}`);
+      await page.clock.runFor(1000);
+      await beacons(1);
+      // Prebid loads after the tracker, as an async tag does; the page queued its set-up before either.
+      await loadPrebid();
+      await auction(['div-gpt-ad-top', '/1234/home/side'], [['div-gpt-ad-top', 'appnexus', 1.5], ['div-gpt-ad-top', 'rubicon', 2.25], ['/1234/home/side', 'appnexus', 0.8]]);
+      // The top slot: the ad server's own demand beats Prebid's 2.25; the render is seen viewable.
+      await fireGpt('div-gpt-ad-top', 'slotRenderEnded', { isEmpty: false, size: [728, 90] });
+      await fireGpt('div-gpt-ad-top', 'impressionViewable');
+      // The side slot: Prebid's 0.8 wins and renders.
+      await fireGpt('div-gpt-ad-side', 'slotRenderEnded', { isEmpty: false, size: [300, 250] });
+      await fireGpt('div-gpt-ad-side', 'impressionViewable');
+      const sideAd = await renderWinner('/1234/home/side', 'div-gpt-ad-side', 'appnexus');
+      // The top slot refreshes: Prebid wins the new auction with rubicon's 3.1 (appnexus bid 3.15), and the win
+      // comes before the ad server's render.
+      await auction(['div-gpt-ad-top'], [['div-gpt-ad-top', 'appnexus', 3.15], ['div-gpt-ad-top', 'rubicon', 3.1]]);
+      await renderWinner('div-gpt-ad-top', 'div-gpt-ad-top', 'rubicon');
+      await fireGpt('div-gpt-ad-top', 'slotRenderEnded', { isEmpty: false, size: [728, 90] });
+      // The side slot refreshes without an auction; then Prebid tells the side slot's old win again.
+      await fireGpt('div-gpt-ad-side', 'slotRenderEnded', { isEmpty: false, size: [300, 250] });
+      await page.evaluate((adId) => (window as unknown as PrebidPage).pbjs.getBidResponseByAdId(adId, { markAsUsed: true }), sideAd);
+      await hideAndCollect();
+      // Each render sent what came before it: beacons may arrive in any order, so wait for all of them.
+      await expect.poll(() => ['impression', 'viewable', 'bid'].map((ev) => adEvents(ev).length), { timeout: 10_000 }).toEqual([4, 2, 3]);
+      expect(await counted()).toEqual({ auctions: 2, wins: 3 });
+
+      // Each slot's first render is its one viewable impression: the refreshes were not in view for a second.
+      const renders = (key: string) => {
+        const ofSlot = (ev: string) => adEvents(ev).filter((e) => (e.slot as { key: string }).key === key).map((e) => e.imp);
+        const [first, ...others] = ofSlot('viewable');
+        expect(others).toEqual([]);
+        const all = ofSlot('impression');
+        expect(all).toHaveLength(2);
+        return [first, all.find((imp) => imp !== first)];
+      };
+      const [firstTop, secondTop] = renders('div-gpt-ad-top');
+      const [firstSide, secondSide] = renders('div-gpt-ad-side');
+      const bidOf = (imp: unknown) => adEvents('bid').filter((e) => e.imp === imp);
+      // Lost: reported when the refresh ended the impression, with the best bid of its auction.
+      expect(bidOf(firstTop)).toEqual([bid({ imp: firstTop, cpm: 0, best: 2.25, cur: 'USD', bidder: 'rubicon', net: 0, won: 0 })]);
+      // Won before its render: held, then recorded on the refresh's impression with its auction's best bid.
+      expect(bidOf(secondTop)).toEqual([bid({ imp: secondTop, cpm: 3.1, best: 3.15, cur: 'USD', bidder: 'rubicon', net: 0, won: 1 })]);
+      // Matched by the GPT ad unit path, recorded once: the win told again went to no later impression.
+      expect(bidOf(firstSide)).toEqual([bid({ imp: firstSide, cpm: 0.8, best: 0.8, cur: 'USD', bidder: 'appnexus', net: 1, won: 1 })]);
+      expect(bidOf(firstSide)[0]!.slot).toEqual({ key: 'div-gpt-ad-side', name: '/1234/home/side', gid: '/1234/home/side', sel: '#div-gpt-ad-side', x: 0, y: 130, w: 300, h: 250 });
+      expect(bidOf(secondSide)).toEqual([]);
+      // The markup slot had no auction: nothing of Prebid's.
+      expect(adEvents('bid').filter((e) => (e.slot as { key: string }).key === 'ad-box')).toEqual([]);
+    });
+
+    it('holds a win that comes before its slot is seen, and attaches it to the impression that follows', async () => {
+      // Prebid loaded before the tracker this time: a plain script in the body runs before the deferred tracker.
+      await open('/prebid-first', `${setup}<script src="/prebid.js"></script>${slots}`);
+      await page.clock.runFor(1000);
+      await beacons(1);
+      await auction(['ad-box'], [['ad-box', 'appnexus', 4.25], ['ad-box', 'rubicon', 4.2]]);
+      // Prebid renders straight into the markup slot; the tracker sees the creative at its next look (every 2 s).
+      await renderWinner('ad-box', 'ad-box', 'rubicon');
+      // Sent with the impression, by the next batch (every 15 s), not when the impression ends.
+      await page.clock.runFor(15_000);
+      await expect.poll(() => adEvents('bid').length, { timeout: 10_000 }).toBe(1);
+      expect(await counted()).toEqual({ auctions: 1, wins: 1 });
+      const [impression, ...others] = adEvents('impression');
+      expect(others).toEqual([]);
+      expect(impression!.slot).toMatchObject({ key: 'ad-box', gid: '777' });
+      expect(adEvents('bid')).toEqual([bid({ imp: impression!.imp, cpm: 4.2, best: 4.25, cur: 'USD', bidder: 'rubicon', net: 0, won: 1 })]);
+      await hideAndCollect();
+      expect(adEvents('bid')).toHaveLength(1);
+    });
+
+    it('reports an auction Prebid lost when the page is hidden, its impression ending there', async () => {
+      await open('/prebid-lost', `${setup}<script src="/prebid.js"></script>${slots}`);
+      await page.clock.runFor(1000);
+      await beacons(1);
+      await auction(['ad-box'], [['ad-box', 'appnexus', 0.9], ['ad-box', 'rubicon', 1.1]]);
+      // The ad server's own creative fills the slot.
+      await page.evaluate(() => {
+        const frame = Object.assign(document.createElement('iframe'), { title: 'ad' });
+        frame.style.cssText = 'display:block;border:0;width:300px;height:250px';
+        document.getElementById('ad-box')!.appendChild(frame);
+      });
+      await page.clock.runFor(15_000);
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+      expect(adEvents('bid')).toEqual([]);
+      await hideAndCollect();
+      await expect.poll(() => adEvents('bid').length, { timeout: 10_000 }).toBe(1);
+      expect(adEvents('bid')).toEqual([bid({ imp: adEvents('impression')[0]!.imp, cpm: 0, best: 1.1, cur: 'USD', bidder: 'rubicon', net: 0, won: 0 })]);
+    });
+
+    it('sends nothing new from a page without Prebid', async () => {
+      await open('/no-prebid', slots);
+      await page.clock.runFor(1000);
+      await beacons(1);
+      await page.evaluate(() => {
+        const frame = Object.assign(document.createElement('iframe'), { title: 'ad' });
+        frame.style.cssText = 'display:block;border:0;width:300px;height:250px';
+        document.getElementById('ad-box')!.appendChild(frame);
+      });
+      await page.clock.runFor(2000);
+      await hideAndCollect();
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+      // Ad events with the keys and kinds they always had (the exact beacons of the tests above hold as well).
+      const keys = new Set(events('ad').flatMap((e) => Object.keys(e)));
+      expect([...keys].filter((key) => !['k', 'a', 'slot', 'imp', 'ev', 'iv', 'mp'].includes(key))).toEqual([]);
+      expect(events('ad').filter((e) => !['impression', 'viewable', 'view_time'].includes(e.ev as string))).toEqual([]);
+      // The tracker left Prebid's documented queue for a Prebid that may come later, and nothing else.
+      expect(await page.evaluate(() => Object.keys((window as unknown as { pbjs: object }).pbjs))).toEqual(['que']);
     });
   });
 

@@ -5,6 +5,7 @@ import { layoutPage, type PageLayout, type PlacedElement, type PlacedSlot } from
 import type { Device } from '../site/metrics.ts';
 import type { PageKind, PagePlan } from '../site/page-plan.ts';
 import type { Visitor } from './audience.ts';
+import { auctionOf } from './prebid.ts';
 import type { Rng } from './prng.ts';
 
 export interface SimulatedBeacon {
@@ -164,6 +165,10 @@ function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, ev
       continue;
     }
     events.push({ at: renderAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'impression' } });
+    // Prebid's winning bid renders with the creative; a lost auction is reported as the impression ends (here at once:
+    // the reader's leaving cuts nothing the tracker would not have sent by then).
+    const auction = auctionOf(imp, slot.spec, layout.device, { k: 'ad', a: 0, slot: s, imp });
+    if (auction) events.push({ at: renderAt + 50, event: auction });
     const segments: Array<[number, number]> = [];
     let maxShare = 0;
     let runStart: number | undefined;

@@ -50,4 +50,23 @@ describe('behaviour simulator', () => {
     expect(f.adCtr).toBeLessThan(0.003);
     expect(f.emptyRenders).toBeGreaterThan(0);
   });
+
+  it("reports a Prebid auction on most GPT impressions and none on AdSense's, once per impression, as the tracker does", () => {
+    const day = historyDays(options.end, 3)[1]!;
+    const events = simulateDay(options, day).flatMap((beacon) => beacon.payload.e);
+    const impressions = events.filter((event) => event.k === 'ad' && event.ev === 'impression');
+    const bids = events.filter((event): event is Extract<typeof event, { k: 'ad' }> => event.k === 'ad' && event.ev === 'bid');
+    const gpt = impressions.filter((event) => event.k === 'ad' && event.slot.key.startsWith('div-gpt-ad-'));
+    expect(bids.length).toBeGreaterThan(gpt.length * 0.7);
+    expect(bids.length).toBeLessThanOrEqual(gpt.length);
+    expect(new Set(bids.map((bid) => bid.imp)).size).toBe(bids.length);
+    expect(bids.every((bid) => bid.slot.key.startsWith('div-gpt-ad-') && bid.cur === 'USD' && bid.cpm! <= bid.best!)).toBe(true);
+    // Prebid wins about half the auctions, at CPMs of cents to a few dollars.
+    const won = bids.filter((bid) => bid.won === 1);
+    expect(won.length / bids.length).toBeGreaterThan(0.35);
+    expect(won.length / bids.length).toBeLessThan(0.75);
+    const mean = won.reduce((sum, bid) => sum + bid.cpm!, 0) / won.length;
+    expect(mean).toBeGreaterThan(0.5);
+    expect(mean).toBeLessThan(4);
+  });
 });

@@ -1007,3 +1007,11 @@ CREATE TABLE IF NOT EXISTS foldline.seen_day_counts_local ON CLUSTER 'analytics'
     SETTINGS index_granularity = 8192, replicated_deduplication_window = 1000;
 
 CREATE TABLE IF NOT EXISTS foldline.seen_day_counts ON CLUSTER 'analytics' AS foldline.seen_day_counts_local ENGINE = Distributed('analytics', foldline, seen_day_counts_local, cityHash64(website_id));
+
+ALTER TABLE foldline.ad_events_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS cpm Float64 DEFAULT 0, ADD COLUMN IF NOT EXISTS best_cpm Float64 DEFAULT 0, ADD COLUMN IF NOT EXISTS currency LowCardinality(String) DEFAULT '', ADD COLUMN IF NOT EXISTS bidder LowCardinality(String) DEFAULT '', ADD COLUMN IF NOT EXISTS prebid_won UInt8 DEFAULT 0, ADD COLUMN IF NOT EXISTS net UInt8 DEFAULT 0;
+
+ALTER TABLE foldline.ad_events ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS cpm Float64 DEFAULT 0, ADD COLUMN IF NOT EXISTS best_cpm Float64 DEFAULT 0, ADD COLUMN IF NOT EXISTS currency LowCardinality(String) DEFAULT '', ADD COLUMN IF NOT EXISTS bidder LowCardinality(String) DEFAULT '', ADD COLUMN IF NOT EXISTS prebid_won UInt8 DEFAULT 0, ADD COLUMN IF NOT EXISTS net UInt8 DEFAULT 0;
+
+ALTER TABLE foldline.seen_day_counts_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS probe_cut Int64 DEFAULT -1, ADD COLUMN IF NOT EXISTS probe_lift Int64 DEFAULT 0;
+
+ALTER TABLE foldline.seen_day_counts ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS probe_cut Int64 DEFAULT -1, ADD COLUMN IF NOT EXISTS probe_lift Int64 DEFAULT 0;
