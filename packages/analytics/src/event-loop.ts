@@ -21,3 +21,15 @@ export async function mapInSlices<T, U>(items: readonly T[], map: (item: T) => U
   }
   return out;
 }
+
+/** Calls `each` for every item, giving the event loop back whenever a slice has run SLICE_MS. */
+export async function forEachInSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+  let sliceStart = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    if ((i & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+    each(items[i]!);
+  }
+}

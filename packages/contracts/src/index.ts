@@ -2,6 +2,7 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';
+export * from './ad-settings.ts';
 export * from './websites.ts';
 export * from './pages.ts';
 export * from './contact.ts';
@@ -10,3 +11,4 @@ export * from './analytics.ts';
 export * from './ad-unit-names.ts';
 export * from './heatmaps.ts';
 export * from './recommendations.ts';
+export * from './revenue-imports.ts';

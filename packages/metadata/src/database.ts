@@ -13,6 +13,7 @@ import * as visitorSalts from './migrations/2026-11-24T1100-visitor-salts.ts';
 import * as adUnitsByWebsiteId from './migrations/2026-11-25T1000-ad-units-by-website-id.ts';
 import * as potentialDays from './migrations/2026-11-25T1100-potential-days.ts';
 import * as websiteVerifications from './migrations/2026-11-25T1200-website-verifications.ts';
+import * as revenueDays from './migrations/2026-11-25T1300-revenue-days.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000-ad-units-by-website-id': adUnitsByWebsiteId,
   '2026-11-25T1100-potential-days': potentialDays,
   '2026-11-25T1200-website-verifications': websiteVerifications,
+  '2026-11-25T1300-revenue-days': revenueDays,
 };
 
 export interface MetadataOptions {

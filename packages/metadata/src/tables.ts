@@ -99,6 +99,24 @@ export interface PotentialDaysTable {
   viewable: number;
 }
 
+/** Revenue an ad server reported for a unit on a day (migration 2026-11-25T1300), imported from its CSV export. */
+export interface RevenueDaysTable {
+  website_id: string;
+  /** 'ad_manager' | 'adsense'. */
+  source: string;
+  day: string;
+  /** The unit as the report names it. */
+  report_unit: string;
+  /** The matched unit's key on the website (contracts' adUnitKey), null when none matched. */
+  unit_key: string | null;
+  currency: string;
+  /** bigint columns: PostgreSQL answers them as text, so reads go through Number(). */
+  impressions: number | string;
+  /** Millionths of the currency's unit. */
+  revenue_micros: number | string;
+  imported_at: string;
+}
+
 /** When the installation check first found a website's tracking code on its domain. */
 export interface WebsiteVerificationsTable {
   website_id: string;
@@ -146,6 +164,7 @@ export interface MetadataSchema {
   ad_unit_names: AdUnitNamesTable;
   potential_days: PotentialDaysTable;
   website_verifications: WebsiteVerificationsTable;
+  revenue_days: RevenueDaysTable;
   visitor_salts: VisitorSaltsTable;
   contact_messages: ContactMessagesTable;
   doc_votes: DocVotesTable;

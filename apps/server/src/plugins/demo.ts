@@ -17,17 +17,20 @@ import {
   DEMO_USER_NAME,
   DEMO_WEBSITE_NAME,
 } from '@foldline/demo/seed/demo-account';
+import { demoRevenueReport } from '@foldline/demo/seed/revenue-report';
 import { readSeedState, writeSeedState, type SeedState } from '@foldline/demo/seed/seed-state';
 import { historyDays } from '@foldline/demo/simulator/history';
 import { serveDemoSite } from '@foldline/demo/site/site';
 import { deleteWebsiteEventsBetween, toEventTime } from '@foldline/event-store';
 import { nowIso } from '@foldline/metadata';
+import { revenueImportSummaries } from '@foldline/metadata/revenue-days/revenue-days.repository';
 import { findUserByEmail, insertUser } from '@foldline/metadata/users/users.repository';
 import { listWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import { importRevenueReport } from '../services/revenue-imports.service.ts';
 import { createWebsite } from '../services/websites.service.ts';
 
 export interface DemoSeedResult {
@@ -140,6 +143,21 @@ async function retirePublishedPassword(app: FastifyInstance, config: Config): Pr
   app.log.warn(`The demo account ${DEMO_EMAIL} had the published password: it was replaced by ${describePassword(config, password, file)}, and its sign-ins were ended`);
 }
 
+/** Imports the demo's sample Ad Manager report over the end of its history, through the same import a publisher's
+ * upload takes. `ifMissing`: only when the website has no imported revenue yet (a demo seeded before the sample
+ * shipped). A failure is logged and the demo goes on: it works without revenue. */
+async function importDemoRevenue(app: FastifyInstance, account: DemoWebsite, history: { end: number; days: number }, ifMissing = false): Promise<void> {
+  try {
+    if (ifMissing && (await revenueImportSummaries(app.metadata.db, account.websiteId)).length > 0) return;
+    const report = demoRevenueReport(history);
+    if (!report) return;
+    const imported = await importRevenueReport(app, account.userId, account.websiteId, Buffer.from(report), { source: 'ad_manager' });
+    app.log.info(`Demo revenue report imported: ${imported.days.from} to ${imported.days.to}, ${imported.matchedUnits} ad units matched`);
+  } catch (error) {
+    app.log.warn({ err: error }, 'the demo revenue report could not be imported');
+  }
+}
+
 /** Where the demo site's pages are served from, as the simulated readers' beacons report them. */
 const demoOrigin = (config: Config) => `http://${DEMO_HOST}:${config.port}`;
 
@@ -155,7 +173,10 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     const account = await ensureAccount(app, config, state);
     if (!account) return result('no-website');
     code = account.trackingCode;
-    if (state?.done && state.websiteId === account.websiteId) return result('already-seeded');
+    if (state?.done && state.websiteId === account.websiteId) {
+      await importDemoRevenue(app, account, state, true);
+      return result('already-seeded');
+    }
 
     if (!state || state.websiteId !== account.websiteId) {
       state = { version: 1, websiteId: account.websiteId, seed: DEMO_SEED, end: options.end ?? Date.now(), days: options.days ?? DEMO_HISTORY_DAYS, completedDays: 0, done: false };
@@ -196,6 +217,8 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       },
     });
     if (!fed.completed) return result('stopped', fed.stored, fed.beacons);
+    // After the history: its units are known by now, so the report's match them.
+    await importDemoRevenue(app, account, current);
     const done = result('seeded', fed.stored, fed.beacons);
     app.log.info(`Demo history seeded: ${fed.stored.toLocaleString('en-US')} events from ${fed.beacons.toLocaleString('en-US')} beacons in ${(done.ms / 1000).toFixed(1)} s`);
     return done;

@@ -200,6 +200,24 @@ describe('api client', () => {
     expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
   });
 
+  it('sends a file as it is with its content type (an upload), and the same file again after a refresh', async () => {
+    const sent: Array<{ contentType: string | undefined; authorization: string | undefined; text: string }> = [];
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      if (String(input) === '/api/auth/refresh') return new Response(JSON.stringify({ tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } }), { status: 200 });
+      sent.push({ contentType: headers['content-type'], authorization: headers.authorization, text: await new Response(init?.body).text() });
+      return headers.authorization === 'Bearer access-2' ? new Response(JSON.stringify({ rows: 1 }), { status: 200 }) : new Response('{}', { status: 401 });
+    };
+    const { tokens } = memoryTokens({ access: 'access-1', refresh: 'refresh-1' });
+    const client = createApiClient({ fetch: fetchImpl, tokens });
+    const file = new Blob(['Date,Ad unit\n2026-11-01,top\n'], { type: 'application/vnd.ms-excel' });
+    await expect(client.request('/websites/1/revenue-imports', { method: 'POST', body: file, contentType: 'text/csv', query: { source: 'adsense' } })).resolves.toEqual({ rows: 1 });
+    expect(sent).toEqual([
+      { contentType: 'text/csv', authorization: 'Bearer access-1', text: 'Date,Ad unit\n2026-11-01,top\n' },
+      { contentType: 'text/csv', authorization: 'Bearer access-2', text: 'Date,Ad unit\n2026-11-01,top\n' },
+    ]);
+  });
+
   describe('binary answers (getBlob)', () => {
     it('sends the bearer token and the query, and returns the bytes untouched with the response headers', async () => {
       const api = fakeApi();

@@ -29,6 +29,8 @@ export type QueryValue = string | number | boolean | undefined | null;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Sends `body` as it is (a File, a Blob, text) with this content type, instead of as JSON. */
+  contentType?: string;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
 }
@@ -158,13 +160,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send(path: string, request: RequestOptions, accessToken: string | null, accept = 'application/json'): Promise<Response> {
     const headers: Record<string, string> = { accept };
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.body !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     try {
       return await doFetch(buildUrl(baseUrl, path, request.query), {
         method: request.method ?? 'GET',
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.body === undefined ? undefined : request.contentType ? (request.body as BodyInit) : JSON.stringify(request.body),
         signal: request.signal,
       });
     } catch (error) {

@@ -43,3 +43,9 @@ export async function setAdUnitName(db: MetadataDb, websiteId: string, unitKey: 
     .onConflict((conflict) => conflict.columns(['website_id', 'unit_key']).doUpdateSet({ name, updated_at }))
     .execute();
 }
+
+/** A website's slots by what identifies their unit (ad server id and key on the page), each pair once: what the units
+ * of an imported revenue report are matched against, through contracts' adUnitKey. */
+export async function adUnitIdentitiesOfWebsite(db: MetadataDb, websiteId: string): Promise<Array<{ google_ad_slot_id: string | null; slot_key: string }>> {
+  return db.selectFrom('ad_units').select(['google_ad_slot_id', 'slot_key']).distinct().where('website_id', '=', websiteId).execute();
+}

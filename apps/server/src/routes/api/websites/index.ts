@@ -21,6 +21,7 @@ import {
   updateWebsite,
 } from '../../../services/websites.service.ts';
 import { listPages } from '../../../services/pages.service.ts';
+import revenueImportsRoutes from './revenue-imports/index.ts';
 
 const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -51,6 +52,9 @@ const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/:websiteId/data', { schema: { params, response: { 200: clearWebsiteDataResponseSchema } } }, async (request) =>
     clearWebsiteData(app, request.userId, request.params.websiteId),
   );
+
+  // In a folder of its own: it reads its body as a file, not JSON, with a larger limit.
+  await app.register(revenueImportsRoutes, { prefix: '/:websiteId/revenue-imports' });
 };
 
 export default websitesRoutes;
