@@ -108,6 +108,12 @@ describe('recommendations', () => {
     await card.getByText(`Based on ${move.evidence.pageviews.toLocaleString('en-US')} pageviews`, { exact: false }).waitFor();
     // The page's own screen links to no page; the website's tab does.
     expect(await card.getByRole('link').count()).toBe(0);
+    // What the ads do to readers: the page's layout shift from ads (the demo's GPT slots reserve no height, and its
+    // Chrome readers report the shifts), and per unit its fill and time in view.
+    const experience = page.locator('section', { has: page.getByRole('heading', { name: 'Ad experience', exact: true }) });
+    await experience.getByText(/^Layout shift at the 75th percentile: \d\.\d{3} from ads, \d\.\d{3} from everything else/).waitFor();
+    await experience.getByText(/filled \(\d+ empty\) · [\d.]+s in view per impression/).first().waitFor();
+    await experience.getByText(/^Shifted the content in [\d.]+% of measured pageviews/).first().waitFor();
 
     // The thumbnail: the recommended place (green) well above where the unit is now (dashed red), both in the frame.
     const thumbnail = card.getByRole('img', { name: /^Desktop screenshot of the page: the unit now at [\d,]+ px and the recommended place at [\d,]+ px$/ });

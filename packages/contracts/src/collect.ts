@@ -25,6 +25,9 @@ export const pageviewEventSchema = z.object({
   dh: px,
 });
 
+/** A layout-shift score (a share of the viewport moved × how far; a page's whole load is rarely over 1). */
+const layoutShift = z.number().min(0).max(100);
+
 export const engagementEventSchema = z.object({
   k: z.literal('eng'),
   a: age,
@@ -38,6 +41,9 @@ export const engagementEventSchema = z.object({
    */
   pd: z.number().min(-1).max(100).optional(),
   dh: px,
+  /** Layout shift of the page since its previous engagement event: the sum of the browser's layout-shift scores
+   * without recent input (Chromium reports them; other browsers send none). */
+  ls: layoutShift.optional(),
 });
 
 export const spanEventSchema = z.object({
@@ -119,6 +125,8 @@ export const adEventSchema = z
     iv: z.number().int().min(0).max(3600 * 1000).optional(),
     /** Largest share of the slot seen in view so far, percent. */
     mp: pct.optional(),
+    /** For view_time: layout shift this impression caused since its previous view_time (content it pushed down). */
+    ls: layoutShift.optional(),
     /** For bid: the winning Prebid CPM (0 when Prebid did not win) and the best Prebid CPM of the auction. */
     cpm: cpm.optional(),
     best: cpm.optional(),

@@ -12,3 +12,4 @@ export * from './ad-unit-names.ts';
 export * from './heatmaps.ts';
 export * from './recommendations.ts';
 export * from './revenue-imports.ts';
+export * from './ad-experience.ts';

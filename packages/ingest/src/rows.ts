@@ -67,6 +67,7 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
           // Additive per pageview: one first row, and depth gains that add up to its deepest scroll.
           is_first: before < 0 ? 1 : 0,
           scroll_gain: Math.max(0, depth - Math.max(0, before)),
+          layout_shift: event.ls ?? 0,
         });
         break;
       }
@@ -99,6 +100,7 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
           width: clampInt(event.slot.w, U16),
           height: clampInt(event.slot.h, U16),
           position_y: event.slot.y,
+          layout_shift: event.ls ?? 0,
           // A Prebid auction (migration 021); other kinds leave these columns at their defaults.
           ...(event.ev === 'bid'
             ? { cpm: event.cpm, best_cpm: event.best, currency: event.cur, bidder: event.bidder, prebid_won: event.won, net: event.net }

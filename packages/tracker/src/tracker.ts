@@ -42,6 +42,8 @@ interface Slot {
   /** Largest in-view percent last reported. */
   rm: number;
   vd: boolean;
+  /** Layout shift this impression caused and has not reported (the score of the shifts of the content it pushed). */
+  ls: number;
   t?: ReturnType<typeof setTimeout>;
   /** This impression's Prebid auction (absent: none seen for it). */
   p?: Auction;
@@ -120,8 +122,11 @@ interface GoogleTag {
   let restX = -1;
   let restY = 0;
   let restSince = 0;
+  // Layout shift of the page not reported yet (sum of layout-shift scores without recent input).
+  let shift = 0;
 
   const visible = () => d.visibilityState == 'visible';
+  const fix = (score: number) => round(score * 1e4) / 1e4;
   const docHeight = () => max(d.documentElement.scrollHeight, d.body ? d.body.scrollHeight : 0);
 
   const push = (ev: Ev) => {
@@ -172,14 +177,15 @@ interface GoogleTag {
     // Reported depth never falls (a page that grows longer lowers the percentage), and each row names the depth
     // reported before it (-1: the pageview's first row), so the collector stores additive increments.
     const depth = max(reportedDepth, round(Math.min(100, (deepest * 100) / max(1, docHeight()))));
-    if (engaged > 0 || depth != reportedDepth) push({ k: 'eng', a: now(), ms: round(engaged), sd: depth, pd: reportedDepth, dh: docHeight() });
+    if (engaged > 0 || depth != reportedDepth || shift) push({ k: 'eng', a: now(), ms: round(engaged), sd: depth, pd: reportedDepth, dh: docHeight(), ...(shift && { ls: fix(shift) }) });
     engaged = 0;
+    shift = 0;
     reportedDepth = depth;
     slots.forEach((slot) => {
       if (!slot.imp) return;
       measure(slot);
-      if (slot.iv > 0 || slot.mp != slot.rm) adEvent(slot, 'view_time', { iv: round(slot.iv), mp: slot.mp });
-      slot.iv = 0;
+      if (slot.iv > 0 || slot.mp != slot.rm || slot.ls) adEvent(slot, 'view_time', { iv: round(slot.iv), mp: slot.mp, ...(slot.ls && { ls: fix(slot.ls) }) });
+      slot.iv = slot.ls = 0;
       slot.rm = slot.mp;
       // Leaving ends the impression: an auction Prebid lost is reported now.
       if (leaving) endBid(slot);
@@ -247,6 +253,27 @@ interface GoogleTag {
       { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] },
     );
 
+  // Layout shift (Chromium only: feature-detected, nothing runs elsewhere). A shift is the page's; it is also a
+  // slot's when content that stood at the slot or right under it moved down: the slot rendered or grew and pushed it.
+  const PO = (w as { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
+  if (PO && (PO.supportedEntryTypes || []).indexOf('layout-shift') >= 0)
+    new PO((list: PerformanceObserverEntryList) =>
+      list.getEntries().forEach((e: PerformanceEntry) => {
+        const entry = e as PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+        if (entry.hadRecentInput || !pv) return;
+        shift += entry.value;
+        let by: Slot | undefined;
+        (entry.sources || []).forEach((source) =>
+          slots.forEach((slot) => {
+            const r = slot.el.getBoundingClientRect();
+            const top = source.previousRect.top;
+            if (!by && slot.imp && source.currentRect.top > top && top >= r.top - 5 && top <= r.bottom + 80) by = slot;
+          }),
+        );
+        if (by) by.ls += entry.value;
+      }),
+    ).observe({ type: 'layout-shift', buffered: true });
+
   const adEvent = (slot: Slot, ev: string, extra?: object) => push({ k: 'ad', a: now(), slot: slot.s, imp: slot.imp, ev, ...extra });
 
   const place = (slot: Slot, size?: number[] | null) => {
@@ -293,7 +320,7 @@ interface GoogleTag {
     place(slot, size);
     slot.imp = uuid();
     slot.vd = false;
-    slot.mp = slot.rm = slot.iv = slot.on = slot.st = 0;
+    slot.mp = slot.rm = slot.iv = slot.on = slot.st = slot.ls = 0;
     clearTimeout(slot.t);
     adEvent(slot, rendered ? 'impression' : 'empty');
     // The render takes its ad unit's latest Prebid auction (an empty render drops it), with a win already held for it.
@@ -318,7 +345,7 @@ interface GoogleTag {
         let key = slotKey(el);
         seen[key] = (seen[key] || 0) + 1;
         if (seen[key]! > 1) key += `@${seen[key]}`;
-        slot = { el, s: { key: key.slice(0, 500), name: key.slice(0, 500), sel: selector(el), x: 0, y: 0, w: 0, h: 0 }, imp: '', gpt: !!w.googletag && /^div-gpt-ad/.test(el.id), r: 0, st: 0, on: 0, iv: 0, mp: 0, rm: 0, vd: false };
+        slot = { el, s: { key: key.slice(0, 500), name: key.slice(0, 500), sel: selector(el), x: 0, y: 0, w: 0, h: 0 }, imp: '', gpt: !!w.googletag && /^div-gpt-ad/.test(el.id), r: 0, st: 0, on: 0, iv: 0, mp: 0, rm: 0, vd: false, ls: 0 };
         if (adSlot) slot.s.gid = adSlot.slice(0, 500);
         slots.set(el, slot);
         if (observer) observer.observe(el);

@@ -339,6 +339,40 @@ describe('tracker', () => {
     });
   });
 
+  describe('layout shift', () => {
+    // A slot in the flow of the text, its creative 250 px tall, then grown to 280 px (a creative of another size): the
+    // paragraph under it moves down. Then a banner is put at the page's top: the whole page moves, no ad's doing.
+    const flowPage =
+      '<main><p style="height:100px;margin:0">Intro</p><div id="flow-ad" data-ad-slot="2222222222" style="width:300px"><img id="creative" alt="" style="display:block;width:300px;height:250px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div><p id="after" style="height:800px;margin:0">Text under the ad</p></main>';
+
+    it("counts the shift of the content an ad pushed as the ad's, and every shift as the page's", async () => {
+      await open('/shift', flowPage);
+      await page.clock.runFor(1000);
+      await expect.poll(() => adEvents('impression').length, { timeout: 10_000 }).toBe(1);
+      await frames();
+      await page.evaluate(() => ((document.getElementById('creative') as HTMLElement).style.height = '280px'));
+      await frames();
+      await frames();
+      await setHidden(true);
+      await expect.poll(() => adEvents('view_time').filter((e) => Number(e.ls ?? 0) > 0).length, { timeout: 10_000 }).toBe(1);
+      const byAd = adEvents('view_time').reduce((sum, e) => sum + Number(e.ls ?? 0), 0);
+      const byPage = events('eng').reduce((sum, e) => sum + Number(e.ls ?? 0), 0);
+      expect(byAd).toBeGreaterThan(0);
+      expect(byPage).toBeCloseTo(byAd, 4);
+
+      // A shift above the slot moves it and everything else: the page's, not the ad's.
+      await setHidden(false);
+      await page.evaluate(() => document.body.prepend(Object.assign(document.createElement('div'), { style: 'height:120px' })));
+      await frames();
+      await frames();
+      const before = server.beacons.length;
+      await setHidden(true);
+      await expect.poll(() => server.beacons.length, { timeout: 10_000 }).toBeGreaterThan(before);
+      expect(adEvents('view_time').reduce((sum, e) => sum + Number(e.ls ?? 0), 0)).toBeCloseTo(byAd, 4);
+      expect(events('eng').reduce((sum, e) => sum + Number(e.ls ?? 0), 0)).toBeGreaterThan(byPage);
+    });
+  });
+
   describe('Prebid.js', () => {
     // Real Prebid.js (tests/prebid.ts), its bids answered on this machine by its debugging module, in front of a GPT
     // stand-in (GPT's public surface: cmd, pubads().addEventListener, event objects) that decides which demand renders.

@@ -6,6 +6,7 @@ import type { Device } from '../site/metrics.ts';
 import type { PageKind, PagePlan } from '../site/page-plan.ts';
 import type { Visitor } from './audience.ts';
 import { auctionOf } from './prebid.ts';
+import { createRng } from './prng.ts';
 import type { Rng } from './prng.ts';
 
 export interface SimulatedBeacon {
@@ -141,6 +142,27 @@ interface AdOutcome {
   /** In-view (≥ 50 %) segments after render: [from, to) in ms since page start. */
   segments: Array<[number, number]>;
   maxShare: number;
+  /** When it rendered (ms since page start), and the layout shift its render caused (reported once, after it). */
+  renderAt: number;
+  shift: number;
+}
+
+/** Browsers that report layout shift (Chromium's; Chrome on iOS is WebKit). */
+const reportsShift = (userAgent: string) => /Chrome\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS/.test(userAgent);
+
+/**
+ * The layout shift a GPT unit's render causes: GPT slots on the demo site reserve no height, so a creative that renders
+ * in or above the viewport pushes the text under it down — the impact is about the creative's height over the
+ * viewport's, times how much of the viewport moved. AdSense slots keep their size (no shift), and a side column's
+ * units move no text. Drawn from the
+ * impression's own generator, so the simulation's other draws stay as they were.
+ */
+function renderShift(imp: string, slot: PlacedSlot, layout: PageLayout, viewportTop: number, vh: number): number {
+  // A side column's unit pushes only the side column (nothing a reader reads moves).
+  const beside = slot.rect.x >= layout.mainColumn.x + layout.mainColumn.w;
+  if (slot.spec.network !== 'gpt' || beside || slot.rect.y > viewportTop + vh) return 0;
+  const moved = createRng(`shift-${imp}`).range(0.4, 0.9);
+  return Math.round(Math.min(1, slot.rect.h / vh) * moved * 1e4) / 1e4;
 }
 
 function slotEvent(slot: PlacedSlot) {
@@ -149,7 +171,7 @@ function slotEvent(slot: PlacedSlot) {
 }
 
 /** Ad slots: lazy render, fill, the MRC clock over the stops, and the rare click. */
-function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, events: TimedEvent[]): AdOutcome[] {
+function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, events: TimedEvent[], shifts: boolean): AdOutcome[] {
   const outcomes: AdOutcome[] = [];
   for (const slot of layout.slots) {
     const lazy = slot.spec.network === 'gpt';
@@ -190,7 +212,7 @@ function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, ev
       events.push({ at: viewableAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'viewable', mp } });
       if (rng.chance(AD_CLICK_PER_VIEWABLE)) events.push({ at: viewableAt + Math.round(rng.range(200, 4000)), event: { k: 'ad', a: 0, slot: s, imp, ev: 'click' } });
     }
-    outcomes.push({ slot, imp, segments, maxShare });
+    outcomes.push({ slot, imp, segments, maxShare, renderAt, shift: shifts ? renderShift(imp, slot, layout, near.y, vh) : 0 });
   }
   return outcomes;
 }
@@ -257,7 +279,7 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
     }
   }
 
-  const ads = simulateAds(rng, layout, stops, vh, events);
+  const ads = simulateAds(rng, layout, stops, vh, events, reportsShift(visitor.userAgent));
   const last = stops[stops.length - 1] as Stop;
   const end = clickAt ?? last.t + last.d;
   // The reader left: nothing after that moment was seen or sent.
@@ -290,13 +312,17 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
       if (stopEnd > previous && stopEnd <= flush) batch.push({ at: stop.t, event: { k: 'span', a: 0, y: stop.y, vh, dh, d: stopEnd - stop.t } });
     }
     const depth = Math.round(maxDepth * 10) / 10;
-    batch.push({ at: flush, event: { k: 'eng', a: 0, ms: Math.round(engaged), sd: depth, pd: reportedDepth, dh } });
-    reportedDepth = depth;
+    // The shifts of the renders since the previous flush: each unit's, and the page's (theirs added up).
+    let pageShift = 0;
     for (const ad of ads) {
       let iv = 0;
       for (const [from, to] of ad.segments) iv += Math.max(0, Math.min(to, flush, end) - Math.max(from, previous));
-      if (iv > 0) batch.push({ at: flush, event: { k: 'ad', a: 0, slot: slotEvent(ad.slot), imp: ad.imp, ev: 'view_time', iv: Math.round(iv), mp: Math.round(ad.maxShare * 100) } });
+      const ls = ad.shift > 0 && ad.renderAt > (first ? -1 : previous) && ad.renderAt <= flush ? ad.shift : 0;
+      pageShift += ls;
+      if (iv > 0 || ls > 0) batch.push({ at: flush, event: { k: 'ad', a: 0, slot: slotEvent(ad.slot), imp: ad.imp, ev: 'view_time', iv: Math.round(iv), mp: Math.round(ad.maxShare * 100), ...(ls > 0 ? { ls } : {}) } });
     }
+    batch.push({ at: flush, event: { k: 'eng', a: 0, ms: Math.round(engaged), sd: depth, pd: reportedDepth, dh, ...(pageShift > 0 ? { ls: Math.round(pageShift * 1e4) / 1e4 } : {}) } });
+    reportedDepth = depth;
     const receivedAt = input.start + flush + Math.round(rng.range(40, 250));
     batch.sort((a, b) => a.at - b.at);
     const e = batch.map(({ at, event }) => ({ ...event, a: receivedAt - (input.start + at) }));

@@ -13,13 +13,14 @@ import * as sessions019 from './019-page-sessions.ts';
 import * as seen020 from './020-seen-day-counts.ts';
 import * as prebid021 from './021-prebid-bids.ts';
 import * as seenReflow022 from './022-seen-day-reflow.ts';
+import * as layoutShift023 from './023-layout-shift.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;

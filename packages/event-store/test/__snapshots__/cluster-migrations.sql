@@ -1015,3 +1015,11 @@ ALTER TABLE foldline.ad_events ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS c
 ALTER TABLE foldline.seen_day_counts_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS probe_cut Int64 DEFAULT -1, ADD COLUMN IF NOT EXISTS probe_lift Int64 DEFAULT 0;
 
 ALTER TABLE foldline.seen_day_counts ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS probe_cut Int64 DEFAULT -1, ADD COLUMN IF NOT EXISTS probe_lift Int64 DEFAULT 0;
+
+ALTER TABLE foldline.engagement_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS layout_shift Float64 DEFAULT 0;
+
+ALTER TABLE foldline.engagement ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS layout_shift Float64 DEFAULT 0;
+
+ALTER TABLE foldline.ad_events_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS layout_shift Float64 DEFAULT 0;
+
+ALTER TABLE foldline.ad_events ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS layout_shift Float64 DEFAULT 0;

@@ -1,6 +1,7 @@
-// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad units, time series, realtime
+// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad experience, ad units, time series, realtime
 // visitors, heatmaps and recommendations. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
 import {
+  adExperience,
   adPerformance,
   adUnits,
   dashboardKpi,
@@ -14,6 +15,8 @@ import {
   type LayoutSource,
 } from '@foldline/analytics';
 import {
+  adExperienceQuerySchema,
+  adExperienceResponseSchema,
   adPerformanceQuerySchema,
   adPerformanceResponseSchema,
   adUnitsQuerySchema,
@@ -59,6 +62,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/ad-performance', { schema: { querystring: adPerformanceQuerySchema, response: { 200: adPerformanceResponseSchema } } }, (request) =>
     adPerformance(context(request), request.query),
+  );
+  app.get('/ad-experience', { schema: { querystring: adExperienceQuerySchema, response: { 200: adExperienceResponseSchema } } }, (request) =>
+    adExperience(context(request), request.query),
   );
   app.get('/ad-units', { schema: { querystring: adUnitsQuerySchema, response: { 200: adUnitsResponseSchema } } }, (request) =>
     adUnits(context(request), request.query),

@@ -18,6 +18,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { TAB_CLASS, TAB_LIST_CLASS } from '../../../components/ui/tab-strip.ts';
 import { formatCtr, formatDurationMs, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { useAdPerformance } from '../api/get-ad-performance.ts';
+import { AdExperiencePanel } from '../components/ad-experience-panel.tsx';
 import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
 import { usePageRecommendations } from '../api/get-recommendations.ts';
@@ -184,6 +185,7 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
           </ul>
         )}
       </Card>
+      <AdExperiencePanel pageId={page.page_id} period={period} device={device} />
       {/* The selected device's recommendations come first and the other devices' follow (the panel says why). */}
       <RecommendationsPanel
         recommendations={recommendations}

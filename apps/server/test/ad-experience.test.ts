@@ -1,0 +1,106 @@
+// GET /api/analytics/ad-experience: fill, time in view, refreshes and layout shift per unit, and the page's layout
+// shift from ads and from the rest, from beacons sent through the collector, against figures worked out by hand.
+import { randomUUID } from 'node:crypto';
+import type { CollectEvent } from '@foldline/contracts/collect';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertWebsite, type FixtureWebsite } from './analytics-fixture.ts';
+import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
+const TOP = { key: 'div-gpt-ad-top', name: '/1/top', sel: '#div-gpt-ad-top', x: 0, y: 100, w: 728, h: 90 };
+const SIDE = { key: 'div-gpt-ad-side', name: '/1/side', sel: '#div-gpt-ad-side', x: 800, y: 400, w: 300, h: 250 };
+
+/** One reader: the top unit's impressions (in view ms, viewable, the shift it caused), the side unit's, the page's shift. */
+interface Reader {
+  ua: string;
+  top: Array<{ iv: number; viewable?: boolean; ls?: number }>;
+  sideEmpty?: boolean;
+  pageShift: number;
+}
+// Four readers. The top unit: 5 renders (reader 1's refreshed once), in view 6 s, 2 s, 0 s, 9 s, 1 s; viewable: the
+// 6 s, 2 s and 9 s ones. Its shifts: reader 1 0.12 (Chrome), reader 2 0.05 (Chrome), reader 3 0.3 (Safari: never
+// reported by a real Safari, and not counted). The side unit: 4 renders, one of them empty.
+const READERS: Reader[] = [
+  { ua: CHROME, top: [{ iv: 6000, viewable: true, ls: 0.12 }, { iv: 2000, viewable: true }], pageShift: 0.2 },
+  { ua: CHROME, top: [{ iv: 0, ls: 0.05 }], pageShift: 0.05 },
+  { ua: SAFARI, top: [{ iv: 9000, viewable: true, ls: 0.3 }], pageShift: 0.3 },
+  { ua: CHROME, top: [{ iv: 1000 }], sideEmpty: true, pageShift: 0 },
+];
+
+describeEachDialect('ad experience', (dialect) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let stranger: Awaited<ReturnType<typeof signUp>>;
+  let site: FixtureWebsite;
+  let pageId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    app = t.app;
+    owner = await signUp(app);
+    stranger = await signUp(app);
+    site = await insertWebsite(app, owner.user.user_id);
+    const at = Date.now() - 3_600_000;
+    for (const [i, reader] of READERS.entries()) {
+      const base = { site: site.trackingCode, u: `https://${site.domain}/story`, pv: randomUUID(), sid: randomUUID(), vw: 1280 };
+      const meta = { ip: `203.0.113.${i + 1}`, userAgent: reader.ua };
+      const events: CollectEvent[] = [{ k: 'pv', a: 0, t: 'Story', r: '', vw: 1280, vh: 800, dh: 4000 }];
+      for (const impression of reader.top) {
+        const imp = randomUUID();
+        events.push({ k: 'ad', a: 0, slot: TOP, imp, ev: 'impression' });
+        if (impression.viewable) events.push({ k: 'ad', a: 0, slot: TOP, imp, ev: 'viewable', mp: 100 });
+        // Time in view comes in pieces, one per flush.
+        events.push({ k: 'ad', a: 0, slot: TOP, imp, ev: 'view_time', iv: impression.iv / 2, mp: 100, ...(impression.ls ? { ls: impression.ls } : {}) });
+        events.push({ k: 'ad', a: 0, slot: TOP, imp, ev: 'view_time', iv: impression.iv / 2, mp: 100 });
+      }
+      events.push({ k: 'ad', a: 0, slot: SIDE, imp: randomUUID(), ev: reader.sideEmpty ? 'empty' : 'impression' });
+      events.push({ k: 'eng', a: 0, ms: 5000, sd: 50, pd: -1, dh: 4000, ...(reader.pageShift ? { ls: reader.pageShift } : {}) });
+      const result = await app.ingest.accept({ ...base, e: events }, { ...meta, receivedAt: at + i * 60_000 });
+      expect(result.outcome).toBe('stored');
+    }
+    await app.ingest.flush?.();
+    pageId = (await app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t?.close());
+
+  const get = (url: string, auth?: { authorization: string }) => app.inject({ method: 'GET', url: `/api/analytics${url}`, ...(auth ? { headers: auth } : {}) });
+
+  it('gives fill, time in view, refreshes and the layout shift each unit caused, as worked out by hand', async () => {
+    const response = await get(`/ad-experience?pageId=${pageId}&period=day`, owner.auth);
+    expect(response.statusCode, response.body).toBe(200);
+    const { page, units } = response.json().data;
+    // Three Chrome pageviews are measured; per pageview the ads' shift is 0.12, 0.05, 0 and the rest 0.08, 0, 0. The
+    // 75th percentile is taken as ClickHouse's quantileExact does: the value at rank ⌊0.75 n⌋ (from 0) of the sorted ones.
+    expect(page).toEqual({ pageviews: 4, measured_pageviews: 3, layout_shift_ads_p75: 0.12, layout_shift_other_p75: 0.08 });
+    const top = units.find((unit: { name: string }) => unit.name.includes('top'));
+    expect(top).toMatchObject({
+      impressions: 5,
+      empty: 0,
+      fill_rate: 100,
+      // (6 + 2 + 0 + 9 + 1) / 5; the viewable ones (6 + 2 + 9) / 3.
+      time_in_view: 3.6,
+      viewable_time: 5.7,
+      // Two of five in view 5 s or more (6 s and 9 s).
+      long_views: 40,
+      // Five renders over four pageviews.
+      renders_per_pageview: 1.25,
+      // Of the three measured pageviews it shifted two (0.12, 0.05, 0).
+      shifting_pageviews: 66.7,
+      layout_shift_p75: 0.12,
+    });
+    const side = units.find((unit: { name: string }) => unit.name.includes('side'));
+    expect(side).toMatchObject({ impressions: 3, empty: 1, fill_rate: 75, renders_per_pageview: 1, shifting_pageviews: 0, layout_shift_p75: 0 });
+  });
+
+  it('filters by device, and answers 400, 404 and 401 as every analytics route', async () => {
+    const phone = (await get(`/ad-experience?pageId=${pageId}&period=day&deviceType=mobile`, owner.auth)).json().data;
+    expect(phone.page).toEqual({ pageviews: 0, measured_pageviews: 0, layout_shift_ads_p75: null, layout_shift_other_p75: null });
+    expect(phone.units.every((unit: { impressions: number; fill_rate: number | null }) => unit.impressions === 0 && unit.fill_rate === null)).toBe(true);
+    expect((await get(`/ad-experience?pageId=not-an-id`, owner.auth)).statusCode).toBe(400);
+    expect((await get(`/ad-experience?pageId=${pageId}`, stranger.auth)).statusCode).toBe(404);
+    expect((await get(`/ad-experience?pageId=${pageId}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+// The words of the Ad experience panel: layout shift against Core Web Vitals' thresholds, and each unit's line.
+import { GOOD_LAYOUT_SHIFT, POOR_LAYOUT_SHIFT, type AdExperienceResponse, type AdExperienceUnit } from '@foldline/contracts';
+import type { BadgeTone } from '../../../components/ui/badge.tsx';
+import { formatNumber, formatPercent, formatSeconds } from '../../../lib/format.ts';
+
+/** Core Web Vitals' bands for a layout shift score at the 75th percentile. */
+export function shiftRating(score: number | null): { label: string; tone: BadgeTone } {
+  if (score === null) return { label: 'not measured', tone: 'gray' };
+  if (score <= GOOD_LAYOUT_SHIFT) return { label: 'good', tone: 'green' };
+  if (score <= POOR_LAYOUT_SHIFT) return { label: 'needs improvement', tone: 'yellow' };
+  return { label: 'poor', tone: 'red' };
+}
+
+const score = (value: number) => value.toFixed(3);
+
+/** 'Layout shift at the 75th percentile: 0.120 from ads, 0.080 from everything else (1,234 of 2,000 pageviews measured:
+ * Chromium browsers report it).' */
+export function pageShiftText(page: AdExperienceResponse['data']['page']): string {
+  if (page.measured_pageviews === 0) {
+    return page.pageviews === 0 ? 'No pageviews in this period.' : 'Layout shift is reported by Chrome, Edge and other Chromium browsers; none of these pageviews came from one.';
+  }
+  return `Layout shift at the 75th percentile: ${score(page.layout_shift_ads_p75 ?? 0)} from ads, ${score(page.layout_shift_other_p75 ?? 0)} from everything else (${formatNumber(page.measured_pageviews)} of ${formatNumber(page.pageviews)} pageviews measured: Chromium browsers report it).`;
+}
+
+/** The unit's figures in a line: fill, time in view, long views, refreshes. */
+export function unitFiguresText(unit: AdExperienceUnit): string {
+  const parts = [
+    unit.fill_rate === null ? null : `${formatPercent(unit.fill_rate)} filled (${formatNumber(unit.empty)} empty)`,
+    unit.time_in_view === null ? null : `${formatSeconds(unit.time_in_view)} in view per impression`,
+    unit.viewable_time === null ? null : `${formatSeconds(unit.viewable_time)} per viewable one`,
+    unit.long_views === null ? null : `${formatPercent(unit.long_views)} in view 5s or more`,
+    unit.renders_per_pageview === null ? null : unit.renders_per_pageview > 1.05 ? `refreshes: ${unit.renders_per_pageview.toFixed(2)} renders per pageview` : 'no refreshes',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** 'Shifted the content in 66.7% of measured pageviews (p75 0.120)', or that it did not. */
+export function unitShiftText(unit: AdExperienceUnit): string | null {
+  if (unit.shifting_pageviews === null) return null;
+  if (unit.shifting_pageviews === 0) return 'Never shifted the content';
+  return `Shifted the content in ${formatPercent(unit.shifting_pageviews)} of measured pageviews (p75 ${score(unit.layout_shift_p75 ?? 0)})`;
+}

@@ -1,0 +1,108 @@
+// GET /api/analytics/ad-experience (issue 24): what one page's ads do to its readers over a period, per unit — fill,
+// time in view, refreshes, the layout shift it caused — and the page's layout shift from ads against everything else.
+// Read from the raw ad events of one page (bounded by the page and the period), three statements.
+//
+// Layout shift is reported by Chromium's browsers only (the tracker feature-detects it), so its figures are over the
+// pageviews of those browsers ("measured"); a 0 there is a page that did not move, not one that was not measured.
+// A pageview's score is the sum of its shifts without recent input; Core Web Vitals' CLS takes the worst 5 s window
+// instead, so on long visits this is the larger figure.
+import { LONG_VIEW_MS, type AdExperienceResponse, type DeviceFilter, type Period } from '@foldline/contracts';
+import { toEventTime } from '@foldline/event-store';
+import type { AnalyticsContext } from '../context.ts';
+import { periodWindows } from '../periods.ts';
+import { adUnitsInScope, pageInScope } from '../scope.ts';
+
+/** Browsers that report layout-shift entries (Chromium's), as the collector names them (bowser). */
+export const LAYOUT_SHIFT_BROWSERS = ['Chrome', 'Chromium', 'Microsoft Edge', 'Opera', 'Samsung Internet for Android', 'Yandex Browser', 'Vivaldi'];
+const MAX_EXECUTION_TIME = 20;
+
+export async function adExperience(context: AnalyticsContext, params: { pageId: string; period: Period; deviceType: DeviceFilter }): Promise<AdExperienceResponse> {
+  const page = await pageInScope(context.db, context.userId, params.pageId);
+  const units = await adUnitsInScope(context.db, { websiteIds: [page.website_id], pageId: page.id });
+  const range = periodWindows(params.period, context.now).current;
+  const device = params.deviceType === 'all' ? '' : 'AND device = {device:String}';
+  const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')} ${device}`;
+  const measured = `pageview_id IN (SELECT pageview_id FROM foldline.pageviews WHERE ${scope} AND browser IN {browsers:Array(String)})`;
+  const values = {
+    websiteId: page.website_id,
+    pageId: page.id,
+    start: toEventTime(range.start),
+    end: toEventTime(range.end),
+    browsers: LAYOUT_SHIFT_BROWSERS,
+    ...(params.deviceType === 'all' ? {} : { device: params.deviceType }),
+  };
+  const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
+  const [perUnit, shifts, pageRows] = await Promise.all([
+    // Per impression first (its render, its time in view over every view_time row), then per unit.
+    context.events.query<Record<string, unknown>>(
+      `SELECT toString(ad_unit_id) AS unit, countIf(rendered) AS impressions, countIf(blank) AS empty,
+         avgIf(in_view, rendered) AS in_view_ms, avgIf(in_view, rendered AND seen) AS viewable_ms,
+         countIf(rendered AND in_view >= ${LONG_VIEW_MS}) AS long_views, uniqExact(pv) AS pageviews
+       FROM (
+         SELECT ad_unit_id, impression_id, any(pageview_id) AS pv, countIf(kind = 'impression') > 0 AS rendered,
+           countIf(kind = 'empty') > 0 AS blank, countIf(kind = 'viewable') > 0 AS seen, sumIf(in_view_ms, kind = 'view_time') AS in_view
+         FROM foldline.ad_events WHERE ${scope} GROUP BY ad_unit_id, impression_id
+       ) GROUP BY ad_unit_id`,
+      values,
+      options,
+    ),
+    // Per unit, over the measured pageviews in which it rendered: how many it shifted, and its p75.
+    context.events.query<Record<string, unknown>>(
+      `SELECT toString(ad_unit_id) AS unit, count() AS pageviews, countIf(shift > 0) AS shifting, quantileExact(0.75)(shift) AS p75
+       FROM (
+         SELECT ad_unit_id, pageview_id, sum(layout_shift) AS shift FROM foldline.ad_events
+         WHERE ${scope} AND kind IN ('impression', 'view_time') AND ${measured} GROUP BY ad_unit_id, pageview_id
+       ) GROUP BY ad_unit_id`,
+      values,
+      options,
+    ),
+    // The page: every pageview, and per measured pageview its shift from ads and from the rest.
+    context.events.query<Record<string, unknown>>(
+      `SELECT (SELECT count() FROM foldline.pageviews WHERE ${scope}) AS pageviews, count() AS measured,
+         quantileExact(0.75)(ads) AS ads_p75, quantileExact(0.75)(greatest(total - ads, 0)) AS other_p75
+       FROM (SELECT pageview_id FROM foldline.pageviews WHERE ${scope} AND browser IN {browsers:Array(String)}) AS pv
+       LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS total FROM foldline.engagement WHERE ${scope} GROUP BY pageview_id) AS e ON e.pageview_id = pv.pageview_id
+       LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS ads FROM foldline.ad_events WHERE ${scope} GROUP BY pageview_id) AS a ON a.pageview_id = pv.pageview_id`,
+      values,
+      options,
+    ),
+  ]);
+  const byUnit = new Map(perUnit.map((row) => [String(row.unit), row]));
+  const shiftByUnit = new Map(shifts.map((row) => [String(row.unit), row]));
+  const share = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole, 1) : null);
+  const page0 = pageRows[0] ?? {};
+  const measuredPageviews = Number(page0.measured ?? 0);
+  return {
+    data: {
+      page: {
+        pageviews: Number(page0.pageviews ?? 0),
+        measured_pageviews: measuredPageviews,
+        layout_shift_ads_p75: measuredPageviews > 0 ? round(Number(page0.ads_p75), 4) : null,
+        layout_shift_other_p75: measuredPageviews > 0 ? round(Number(page0.other_p75), 4) : null,
+      },
+      units: units.map((unit) => {
+        const row = byUnit.get(unit.id);
+        const impressions = Number(row?.impressions ?? 0);
+        const empty = Number(row?.empty ?? 0);
+        const shift = shiftByUnit.get(unit.id);
+        const shiftPageviews = Number(shift?.pageviews ?? 0);
+        return {
+          ad_unit_id: unit.id,
+          name: unit.name,
+          format: unit.ad_format,
+          impressions,
+          empty,
+          fill_rate: share(impressions, impressions + empty),
+          time_in_view: impressions > 0 ? round(Number(row!.in_view_ms) / 1000, 1) : null,
+          viewable_time: impressions > 0 && Number.isFinite(Number(row!.viewable_ms)) ? round(Number(row!.viewable_ms) / 1000, 1) : null,
+          long_views: share(Number(row?.long_views ?? 0), impressions),
+          renders_per_pageview: Number(row?.pageviews ?? 0) > 0 ? round((impressions + empty) / Number(row!.pageviews), 2) : null,
+          shifting_pageviews: share(Number(shift?.shifting ?? 0), shiftPageviews),
+          layout_shift_p75: shiftPageviews > 0 ? round(Number(shift!.p75), 4) : null,
+        };
+      }),
+    },
+  };
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

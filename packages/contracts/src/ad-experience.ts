@@ -1,0 +1,51 @@
+// GET /api/analytics/ad-experience (issue 24): what a page's ads do to its readers, per unit and for the page, on the
+// page analytics screen's period and device: fill, time in view, refreshes and the layout shift each unit caused.
+import { z } from 'zod';
+import { pageMetricsQuerySchema } from './analytics.ts';
+
+export const adExperienceQuerySchema = pageMetricsQuerySchema;
+export type AdExperienceQuery = z.input<typeof adExperienceQuerySchema>;
+
+/** An impression in view this long is one a reader had time to take in (Ad Manager reports the same cut). */
+export const LONG_VIEW_MS = 5000;
+/** A layout shift score above this is "poor" by Core Web Vitals (0.1 good, 0.25 poor), at the 75th percentile. */
+export const POOR_LAYOUT_SHIFT = 0.25;
+export const GOOD_LAYOUT_SHIFT = 0.1;
+
+export const adExperienceUnitSchema = z.object({
+  ad_unit_id: z.string(),
+  name: z.string(),
+  format: z.string(),
+  /** Rendered impressions, and renders that came back empty. */
+  impressions: z.number(),
+  empty: z.number(),
+  /** Rendered ÷ (rendered + empty), percent; null without a render. */
+  fill_rate: z.number().nullable(),
+  /** Seconds in view per impression, and per viewable impression (Ad Manager's "average viewable time"). */
+  time_in_view: z.number().nullable(),
+  viewable_time: z.number().nullable(),
+  /** Share of impressions in view LONG_VIEW_MS or more, percent. */
+  long_views: z.number().nullable(),
+  /** Impressions (renders, empty or not) per pageview in which the slot rendered: above 1, the slot refreshes. */
+  renders_per_pageview: z.number().nullable(),
+  /** Share of measured pageviews (browsers that report layout shift) in which it shifted the content, percent, and the
+   * 75th percentile over those pageviews of the layout shift it caused (0 where it caused none). */
+  shifting_pageviews: z.number().nullable(),
+  layout_shift_p75: z.number().nullable(),
+});
+export type AdExperienceUnit = z.infer<typeof adExperienceUnitSchema>;
+
+export const adExperienceResponseSchema = z.object({
+  data: z.object({
+    page: z.object({
+      pageviews: z.number(),
+      /** Pageviews from browsers that report layout shift (Chromium's); the shift figures are of these. */
+      measured_pageviews: z.number(),
+      /** 75th percentile per pageview of the layout shift from ads, and from everything else. */
+      layout_shift_ads_p75: z.number().nullable(),
+      layout_shift_other_p75: z.number().nullable(),
+    }),
+    units: z.array(adExperienceUnitSchema),
+  }),
+});
+export type AdExperienceResponse = z.infer<typeof adExperienceResponseSchema>;
