@@ -1,5 +1,6 @@
 // SVG creatives for the ad stand-ins and the articles' illustrations, drawn on request: no image files, no network.
 import { ADVERTISERS } from './advertisers.ts';
+import { creativeHtml } from './browser/ad-server.ts';
 import { escapeHtml } from './render.ts';
 
 /** An advertiser's banner at any size: horizontal for leaderboards, stacked for skyscrapers, boxed for rectangles. */
@@ -36,8 +37,7 @@ ${body}
 /** The HTML inside an ad iframe: the creative, linking to the advertiser's (local) landing page. */
 export function creativeFrameHtml(advertiserIndex: number, w: number, h: number): string | undefined {
   if (!ADVERTISERS[advertiserIndex] || !creativeSvg(advertiserIndex, w, h)) return undefined;
-  return `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;overflow:hidden}img{display:block}</style></head>
-<body><a href="/ads/landing/${advertiserIndex}" target="_blank" rel="noopener"><img src="/ads/creative/${advertiserIndex}/${w}x${h}.svg" width="${w}" height="${h}" alt="Advertisement"></a></body></html>`;
+  return creativeHtml(advertiserIndex, w, h);
 }
 
 export function landingHtml(advertiserIndex: number): string | undefined {

@@ -1,6 +1,8 @@
-// Renders a page plan to the demo site's HTML: real GPT and AdSense markup, and the Foldline snippet in the head.
+// Renders a page plan to the demo site's HTML: real GPT and AdSense markup, Prebid.js where the site serves it, and the
+// Foldline snippet in the head.
 import { ARTICLES, CATEGORIES, articlePath, categoryBySlug, type Article } from './content.ts';
 import { DEVICES } from './metrics.ts';
+import { PREBID_PATH } from './browser/header-bidding.ts';
 import { ADSENSE_CLIENT, type Block, type PagePlan } from './page-plan.ts';
 import { briefId } from './layout.ts';
 
@@ -73,6 +75,8 @@ function renderMain(plan: PagePlan): string {
 export interface RenderOptions {
   /** The Foldline snippet for the demo website, or undefined while the demo account does not exist. */
   trackingScript: string | undefined;
+  /** Load Prebid.js (header bidding in front of GPT): only when the site can serve it. */
+  prebid?: boolean;
 }
 
 export function renderPage(plan: PagePlan, options: RenderOptions): string {
@@ -87,7 +91,7 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
 <title>${escapeHtml(plan.title)}</title>
 <link rel="stylesheet" href="/assets/site.css">
 <script async src="/ads/gpt.js"></script>
-<script>window.googletag = window.googletag || { cmd: [] };</script>
+<script>window.googletag = window.googletag || { cmd: [] };</script>${options.prebid ? `\n<script async src="${PREBID_PATH}"></script>` : ''}
 <script async src="/ads/adsbygoogle.js?client=${ADSENSE_CLIENT}"></script>
 ${options.trackingScript ?? ''}
 </head>

@@ -1,7 +1,9 @@
 // The demo site as a function from URL path to response: pages, stylesheet, scripts, illustrations and ad creatives.
 import { articleBySlug } from './content.ts';
 import { creativeFrameHtml, creativeSvg, illustrationSvg, landingHtml } from './creatives.ts';
+import { PREBID_PATH } from './browser/header-bidding.ts';
 import { planByPath } from './page-plan.ts';
+import { prebidAvailable, prebidScript } from './prebid.ts';
 import { renderPage } from './render.ts';
 import { BROWSER_SCRIPTS, browserScript, type BrowserScriptPath } from './scripts.ts';
 import { stylesheet } from './styles.ts';
@@ -29,11 +31,19 @@ const notFoundPage = (): SiteResponse => ({
 
 let css: string | undefined;
 
-export async function serveDemoSite(urlPath: string, options: { trackingScript: string | undefined }): Promise<SiteResponse> {
+export interface SiteOptions {
+  trackingScript: string | undefined;
+  /** Whether pages load Prebid.js: by default when it is built or can be (packages/demo/src/site/prebid.ts). */
+  prebid?: boolean;
+}
+
+export async function serveDemoSite(urlPath: string, options: SiteOptions): Promise<SiteResponse> {
+  const prebid = options.prebid ?? prebidAvailable();
   const plan = planByPath(urlPath) ?? (urlPath.endsWith('/') ? undefined : planByPath(`${urlPath}/`));
-  if (plan) return ok(HTML, renderPage(plan, options), PAGE_CACHE);
+  if (plan) return ok(HTML, renderPage(plan, { trackingScript: options.trackingScript, prebid }), PAGE_CACHE);
   if (urlPath === '/assets/site.css') return ok('text/css; charset=utf-8', (css ??= stylesheet()));
   if (urlPath in BROWSER_SCRIPTS) return ok('text/javascript; charset=utf-8', await browserScript(urlPath as BrowserScriptPath));
+  if (urlPath === PREBID_PATH && prebid) return ok('text/javascript; charset=utf-8', await prebidScript());
 
   let match = /^\/assets\/img\/([a-z0-9-]+)\.svg$/.exec(urlPath);
   if (match?.[1] && articleBySlug(match[1])) return ok(SVG, illustrationSvg(match[1]));

@@ -1,15 +1,19 @@
-// Browser module shared by the GPT and AdSense stand-ins: which creative fills a slot, and how often none does.
+// Browser module shared by the ad stand-ins and the demo's local bidders: which creative fills a slot, how often none
+// does, and what the demand pays.
 import { ADVERTISERS } from '../advertisers.ts';
 
 /** Share of requests that come back with an ad: demand is never complete, so some slots render empty. */
 export const FILL_RATE = { gpt: 0.96, adsense: 0.95 } as const;
 
-export interface Creative {
-  frameUrl: string;
+export interface ResponseInformation {
   advertiserId: number;
   campaignId: number;
   creativeId: number;
   lineItemId: number;
+}
+
+export interface Creative extends ResponseInformation {
+  frameUrl: string;
 }
 
 export function creativeFor([w, h]: [number, number]): Creative {
@@ -22,6 +26,15 @@ export function creativeFor([w, h]: [number, number]): Creative {
     lineItemId: 6_300_000 + index,
   };
 }
+
+/** The document of an ad frame: an advertiser's banner, linking to its (local) landing page. */
+export function creativeHtml(advertiserIndex: number, w: number, h: number): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;overflow:hidden}img{display:block}</style></head>
+<body><a href="/ads/landing/${advertiserIndex}" target="_blank" rel="noopener"><img src="/ads/creative/${advertiserIndex}/${w}x${h}.svg" width="${w}" height="${h}" alt="Advertisement"></a></body></html>`;
+}
+
+/** A CPM (USD) of the demo's demand, the ad server's own or a bidder's: 0.50 to 3.00, in cents. */
+export const demandCpm = () => Math.round(50 + Math.random() * 250) / 100;
 
 /** An ad server answers in a few hundred milliseconds. */
 export const renderDelayMs = () => 150 + Math.random() * 450;

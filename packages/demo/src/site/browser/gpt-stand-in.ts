@@ -1,7 +1,10 @@
-// Browser script: a local stand-in for Google Publisher Tag (gpt.js) with the parts of its API that trackers use,
-// filling slots with local creatives after a simulated ad-server delay. Nothing leaves the machine.
+// Browser script: a local stand-in for Google Publisher Tag (gpt.js) with the parts of its API that trackers and
+// Prebid.js use, filling slots with local creatives after a simulated ad-server delay. Nothing leaves the machine.
+// Prebid's bid comes as slot targeting (hb_adid, hb_pb), as Prebid sets it for GPT: like Ad Manager's Prebid line
+// items, the ad server weighs it against its own demand, and when it wins Prebid renders its creative in the slot's
+// frame (pbjs.renderAd, what Prebid's creative calls in production), emitting bidWon.
 import { viewableShare } from '@foldline/tracker/viewability';
-import { creativeFor, FILL_RATE, renderDelayMs, type Creative } from './ad-server.ts';
+import { creativeFor, demandCpm, FILL_RATE, renderDelayMs, type ResponseInformation } from './ad-server.ts';
 
 type Listener = (event: Record<string, unknown>) => void;
 type SizeArray = [number, number];
@@ -11,9 +14,11 @@ interface GptSize {
   getHeight(): number;
 }
 
+type Targeting = Record<string, string | string[] | null>;
+
 class Slot {
   private readonly targeting = new Map<string, string[]>();
-  response: Creative | null = null;
+  response: ResponseInformation | null = null;
   rendered = false;
   constructor(
     private readonly adUnitPath: string,
@@ -46,6 +51,16 @@ class Slot {
     this.targeting.clear();
     return this;
   }
+  /** GPT's configuration API, which Prebid uses for targeting where it exists: a null value removes the key. */
+  setConfig(config: { targeting?: Targeting }): void {
+    for (const [key, value] of Object.entries(config.targeting ?? {})) {
+      if (value === null) this.targeting.delete(key);
+      else this.setTargeting(key, value);
+    }
+  }
+  getConfig(key: string): { targeting?: Record<string, string[]> } {
+    return key === 'targeting' ? { targeting: Object.fromEntries(this.targeting) } : {};
+  }
   defineSizeMapping(): Slot {
     return this;
   }
@@ -57,7 +72,39 @@ class Slot {
 const listeners = new Map<string, Set<Listener>>();
 const slots: Slot[] = [];
 let servicesEnabled = false;
+let initialLoad = true;
 const displayed = new Set<Slot>();
+
+interface Pbjs {
+  renderAd(doc: Document, adId: string): void;
+}
+
+/** The Prebid line items' creative, one line item per price bucket. */
+const prebidLineItem = (price: number): ResponseInformation => ({
+  advertiserId: 4_199_000,
+  campaignId: 5_299_000,
+  creativeId: 138_999_000,
+  lineItemId: 6_390_000 + Math.round(price * 100),
+});
+
+/** Prebid's bid for the slot: its ad id and price bucket, set by Prebid as targeting before the request. */
+function prebidBid(slot: Slot): { adId: string; price: number; pbjs: Pbjs } | undefined {
+  const pbjs = (window as unknown as { pbjs?: Partial<Pbjs> }).pbjs;
+  const [adId] = slot.getTargeting('hb_adid');
+  const price = Number(slot.getTargeting('hb_pb')[0]);
+  if (!adId || !(price > 0) || typeof pbjs?.renderAd !== 'function') return undefined;
+  return { adId, price, pbjs: pbjs as Pbjs };
+}
+
+function adFrame([w, h]: SizeArray, src?: string): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  if (src) frame.src = src;
+  frame.width = String(w);
+  frame.height = String(h);
+  frame.title = 'Advertisement';
+  frame.setAttribute('scrolling', 'no');
+  return frame;
+}
 
 function emit(type: string, slot: Slot, extra: Record<string, unknown> = {}): void {
   const event = { type, slot, serviceName: 'publisher_ads', ...extra };
@@ -118,22 +165,24 @@ function render(slot: Slot): void {
   emit('slotRequested', slot);
   window.setTimeout(() => {
     emit('slotResponseReceived', slot);
-    const filled = Math.random() < FILL_RATE.gpt;
-    slot.response = filled ? creativeFor(size) : null;
+    // The ad server's own demand (when it has any for this request) against Prebid's bid: the higher price serves.
+    const ownPrice = Math.random() < FILL_RATE.gpt ? demandCpm() : 0;
+    const bid = prebidBid(slot);
+    const prebidWins = bid !== undefined && bid.price > ownPrice;
+    const own = !prebidWins && ownPrice > 0 ? creativeFor(size) : undefined;
+    slot.response = prebidWins ? prebidLineItem(bid.price) : (own ?? null);
     element.replaceChildren();
     if (!slot.response) {
       emit('slotRenderEnded', slot, { isEmpty: true, size: null, creativeId: null, lineItemId: null, advertiserId: null, campaignId: null });
       return;
     }
-    const frame = document.createElement('iframe');
-    frame.src = slot.response.frameUrl;
-    frame.width = String(size[0]);
-    frame.height = String(size[1]);
-    frame.title = 'Advertisement';
-    frame.setAttribute('scrolling', 'no');
-    frame.addEventListener('load', () => emit('slotOnload', slot), { once: true });
+    const frame = adFrame(size, own?.frameUrl);
     element.appendChild(frame);
+    // After the append: a frame without a source loads (empty) at once, before Prebid writes the creative into it.
+    frame.addEventListener('load', () => emit('slotOnload', slot), { once: true });
     emit('slotRenderEnded', slot, { isEmpty: false, size, ...slot.getResponseInformation() });
+    // Prebid writes its creative into the frame (legacyRender, header-bidding.ts) and tells its bidWon.
+    if (prebidWins && frame.contentDocument) bid.pbjs.renderAd(frame.contentDocument, bid.adId);
     if (!slot.rendered) watchViewability(slot, element, size);
     slot.rendered = true;
   }, renderDelayMs());
@@ -157,7 +206,10 @@ const pubads = {
   },
   enableSingleRequest: () => true,
   collapseEmptyDivs: () => true,
-  disableInitialLoad: () => undefined,
+  /** display() then only places a slot: its ad is fetched by refresh() (header bidding bids first). */
+  disableInitialLoad() {
+    initialLoad = false;
+  },
   setTargeting: () => pubads,
 };
 
@@ -183,7 +235,7 @@ const googletag = Object.assign((window as unknown as { googletag?: GoogletagQue
     const slot = typeof target === 'string' ? slots.find((s) => s.getSlotElementId() === target) : target;
     if (!slot || displayed.has(slot) || !servicesEnabled) return;
     displayed.add(slot);
-    render(slot);
+    if (initialLoad) render(slot);
   },
   destroySlots(which?: Slot[]) {
     for (const slot of which ?? [...slots]) {

@@ -1,5 +1,8 @@
 // Browser script: the publisher's own ad setup, as a real site writes it inline — slots hidden at this width are
-// removed (so neither GPT nor a tracker sees them), the others are defined and displayed.
+// removed (so neither GPT nor a tracker sees them), the others are defined and displayed; on a page that loads
+// Prebid.js, GPT fetches them after Prebid's auction (header-bidding.ts).
+import { PREBID_PATH, requestHeaderBids, type HeaderBiddingUnit } from './header-bidding.ts';
+
 const isShown = (element: Element) => element.getClientRects().length > 0;
 
 const gptSlots = [...document.querySelectorAll<HTMLElement>('div[id^="div-gpt-ad"]')];
@@ -9,21 +12,33 @@ for (const element of [...gptSlots, ...adsenseSlots]) if (!isShown(element)) ele
 interface QueueingGoogletag {
   cmd: { push(fn: () => void): unknown };
   defineSlot(path: string, size: [number, number], id: string): { addService(service: unknown): unknown } | null;
-  pubads(): unknown;
+  pubads(): { disableInitialLoad(): void; refresh(): void };
   enableServices(): void;
   display(id: string): void;
 }
 
-const shownGpt = gptSlots.filter((element) => element.isConnected);
+const units: HeaderBiddingUnit[] = gptSlots
+  .filter((element) => element.isConnected)
+  .map((element) => ({ code: element.id, size: (element.dataset.size ?? '300x250').split('x').map(Number) as [number, number] }));
+const headerBidding = document.querySelector(`script[src="${PREBID_PATH}"]`) !== null;
 const tag = (window as unknown as { googletag: QueueingGoogletag }).googletag;
 tag.cmd.push(() => {
-  for (const element of shownGpt) {
-    const [w, h] = (element.dataset.size ?? '300x250').split('x').map(Number) as [number, number];
-    tag.defineSlot(element.dataset.unit ?? '', [w, h], element.id)?.addService(tag.pubads());
+  for (const { code, size } of units) {
+    const element = document.getElementById(code);
+    tag.defineSlot(element?.dataset.unit ?? '', size, code)?.addService(tag.pubads());
   }
+  // With header bidding, display() only places the slots: the ads are fetched once Prebid's bids are in.
+  if (headerBidding) tag.pubads().disableInitialLoad();
   tag.enableServices();
-  for (const element of shownGpt) tag.display(element.id);
+  for (const { code } of units) tag.display(code);
 });
+if (headerBidding && units.length > 0) {
+  // The auction starts once the document is parsed: the deferred scripts (an analytics tag like Foldline's, which
+  // listens to Prebid's events) have run by then, as a site loads its analytics before it bids.
+  const start = () => requestHeaderBids(tag, units);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+}
 
 const win = window as unknown as { adsbygoogle?: Array<object> | { push(item: object): void } };
 const queue = (win.adsbygoogle = win.adsbygoogle ?? []);
