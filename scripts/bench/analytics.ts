@@ -12,13 +12,16 @@ import type { AddressInfo } from 'node:net';
 import { EVENT_TABLES, HEATMAP_SOURCE_TABLES, heatmapCellsInsertSql, pageCountsInsertSql, toEventTime } from '@foldline/event-store';
 import { analysePages, discardSeenDays, forgetAnalyses, type LayoutLookup } from '@foldline/analytics';
 import { pagesOfWebsites } from '@foldline/analytics/scope';
+import { replaceRevenueDays } from '@foldline/metadata/revenue-days/revenue-days.repository';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { timed } from './support/timing.ts';
 
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
-/** Events per pageview in this model: 1 pageview, 3 engagement, 4 spans, 0.5 clicks, 1 attention, ~7.7 ad events. */
-const EVENTS_PER_PAGEVIEW = 17.2;
+/** Events per pageview in this model: 1 pageview, 3 engagement, 4 spans, 0.5 clicks, 1 attention, ~7.7 ad events, and
+ * ~1.9 of revenue: a Prebid auction on 90 % of the two upper slots' impressions (40 % won, a late win's second row on
+ * 2 %), an empty render of the lowest slot on 5 % of pageviews. */
+const EVENTS_PER_PAGEVIEW = 19.1;
 const PAGEVIEWS = Math.round(TARGET_EVENTS / EVENTS_PER_PAGEVIEW);
 const WEBSITES = 5;
 const PAGES_PER_WEBSITE = 40;
@@ -65,6 +68,7 @@ try {
     websites = seeded.websites;
     const loadStart = performance.now();
     await loadEvents(seeded.websites, seeded.pages, seeded.units);
+    await importRevenue(seeded.websites[0]!);
     console.log(`loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
   }
   // Signed in again after the load: at 100 million events it outlasts an access token.
@@ -112,6 +116,7 @@ try {
     ['page-metrics (mobile)', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=mobile`],
     ['ad-performance', `/ad-performance?pageId=${pageId}&period=${period}&deviceType=all`],
     ['ad-units', `/ad-units?websiteId=${websites[0]}&period=${period}`],
+    ['ad-units (by revenue)', `/ad-units?websiteId=${websites[0]}&period=${period}&sort=revenue`],
     ['timeseries (one website)', `/timeseries?websiteId=${websites[0]}&period=${period}`],
     ['timeseries (all websites)', `/timeseries?period=${period}`],
     ['realtime', `/realtime?websiteId=${websites[0]}`],
@@ -302,6 +307,22 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
      WHERE k = 0 OR k = 2
        OR (k = 1 AND cityHash64(pv, slot, 13) % 100 < 75 - slot * 20 + if(dev = 'desktop', 10, 0))
        OR (k = 3 AND cityHash64(pv, slot, 14) % 1000 < 15)`,
+    // Prebid on the two upper slots: an auction for 90 % of their impressions, 40 % won at 0.50 to 3.49 USD; 2 % of
+    // the lost ones won late (a second row, won). The revenue rollups (migration 024) follow by their views.
+    `INSERT INTO foldline.ad_events (website_id, ts, page_id, pageview_id, session_id, device, ad_unit_id, impression_id, kind, in_view_ms, max_in_view_pct, width, height, position_y, cpm, best_cpm, currency, bidder, prebid_won, net)
+     SELECT ${common('addSeconds(pv_ts, 2 + late * 40)')}, arrayElement({units:Array(UUID)}, p * ${UNITS_PER_PAGE} + slot + 1) AS ad_unit_id,
+       ${uuidOf('pv * 3 + slot', 40)} AS impression_id, 'bid' AS kind, 0 AS in_view_ms, 0 AS max_in_view_pct, 300 AS width, 250 AS height, slot * 900 AS position_y,
+       if(won, price, 0) AS cpm, price AS best_cpm, 'USD' AS currency, 'appnexus' AS bidder, won AS prebid_won, 1 AS net
+     FROM (SELECT ${pv('intDiv(number, 4)')}, intDiv(number, 2) % 2 AS slot, number % 2 AS late,
+       0.5 + (cityHash64(pv, slot, 21) % 300) / 100 AS price, cityHash64(pv, slot, 20) % 100 AS draw,
+       toUInt8(if(late = 1, 1, draw < 40)) AS won
+       FROM numbers({n:UInt64} * 4))
+     WHERE cityHash64(pv, slot, 19) % 100 < 90 AND (late = 0 OR (draw >= 40 AND draw < 42))`,
+    `INSERT INTO foldline.ad_events (website_id, ts, page_id, pageview_id, session_id, device, ad_unit_id, impression_id, kind, in_view_ms, max_in_view_pct, width, height, position_y)
+     SELECT ${common('addSeconds(pv_ts, 2)')}, arrayElement({units:Array(UUID)}, p * ${UNITS_PER_PAGE} + 3) AS ad_unit_id,
+       ${uuidOf('pv', 50)} AS impression_id, 'empty' AS kind, 0 AS in_view_ms, 0 AS max_in_view_pct, 320 AS width, 50 AS height, 1800 AS position_y
+     FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))
+     WHERE cityHash64(pv, 22) % 100 < 5`,
   ];
   for (const statement of statements) await app.events.command(statement, params);
   // The collector writes page counts next to the events; a bulk load adds them afterwards, in SQL.
@@ -309,7 +330,26 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
   // So are the heatmap cells.
   for (const table of HEATMAP_SOURCE_TABLES) await app.events.command(heatmapCellsInsertSql(table));
   // Background merges keep the rollups compact in a running server; a bulk load gets there at once.
-  for (const table of ['ad_stats_hourly', 'page_stats_hourly', 'page_events_log', 'heatmap_cells_hourly', 'heatmap_cells_daily']) {
+  for (const table of ['ad_stats_hourly', 'ad_revenue_hourly', 'page_stats_hourly', 'page_events_log', 'heatmap_cells_hourly', 'heatmap_cells_daily']) {
     await app.events.command(`OPTIMIZE TABLE foldline.${table} FINAL`);
   }
+}
+
+/** An Ad Manager report of the first website's two upper units for every day of the data, as an import stores it:
+ * 1.5 to 3 USD per unit and day more than Prebid's, so the reports spread imported revenue on every day. */
+async function importRevenue(websiteId: string): Promise<void> {
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  const rows = Array.from({ length: DAYS + 1 }, (_, offset) =>
+    ['slot-0', 'slot-1'].map((unit, k) => ({ day: day(offset), unit, impressions: 1000, revenueMicros: (150 + ((offset * 7 + k * 13) % 150)) * 10_000 + 5_000_000 })),
+  ).flat();
+  await replaceRevenueDays(app.metadata.db, {
+    websiteId,
+    source: 'ad_manager',
+    currency: 'USD',
+    from: day(DAYS),
+    to: day(0),
+    rows,
+    matches: new Map([['slot-0', 'slot-0'], ['slot-1', 'slot-1']]),
+    importedAt: new Date(),
+  });
 }

@@ -517,7 +517,7 @@ describeEachDialect('analytics', (dialect) => {
       ['/page-metrics', 'pageId is required'],
       ['/page-metrics?pageId=123', 'pageId must be a valid id'],
       [`/page-metrics?pageId=${randomUUID()}&deviceType=watch`, 'deviceType must be one of: all, desktop, tablet, mobile'],
-      [`/ad-units?websiteId=${randomUUID()}&sort=colour`, 'sort must be one of: name, format, viewability, ctr, impressions'],
+      [`/ad-units?websiteId=${randomUUID()}&sort=colour`, 'sort must be one of: name, format, viewability, ctr, impressions, revenue, ecpm'],
       ['/ad-units', 'websiteId is required'],
     ])('answers 400 for %s', async (url, message) => {
       const response = await get(url);

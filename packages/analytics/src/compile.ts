@@ -21,10 +21,14 @@ const COMPONENTS = [
   'c_engaged_ms',
   'c_scroll_sum',
   'c_active_visitors',
+  'c_prebid_revenue',
+  'c_bids',
+  'c_wins',
+  'c_empties',
 ] as const;
 type Component = (typeof COMPONENTS)[number];
 
-type SourceName = 'ads' | 'page_stats' | 'sessions' | 'activity';
+type SourceName = 'ads' | 'page_stats' | 'sessions' | 'activity' | 'revenue';
 
 const safeRatio = (numerator: string, denominator: string, scale = '') =>
   `if(sum(${denominator}) = 0, 0, sum(${numerator})${scale} / sum(${denominator}))`;
@@ -53,13 +57,21 @@ const METRIC_DEFINITIONS: Record<Metric, { source: SourceName; components: Compo
     expression: safeRatio('c_scroll_sum', 'c_engaged_pageviews'),
   },
   active_visitors: { source: 'activity', components: ['c_active_visitors'], expression: 'sum(c_active_visitors)' },
+  // Summing bid rows is summing each impression's largest CPM (event-store migration 024 says why).
+  prebid_revenue: { source: 'revenue', components: ['c_prebid_revenue'], expression: 'sum(c_prebid_revenue)' },
+  prebid_auctions: { source: 'revenue', components: ['c_bids'], expression: 'sum(c_bids)' },
+  prebid_wins: { source: 'revenue', components: ['c_wins'], expression: 'sum(c_wins)' },
+  empty_renders: { source: 'revenue', components: ['c_empties'], expression: 'sum(c_empties)' },
 };
 
+/** `currency` is every source's: only the revenue source's rows have one; the others' figures come under ''. So one
+ * statement reads a unit's or page's Prebid figures per currency beside its other figures. */
 const SOURCE_DIMENSIONS: Record<SourceName, readonly Dimension[]> = {
   ads: DIMENSIONS,
-  page_stats: ['website_id', 'page_id', 'device', 'hour', 'day'],
-  sessions: ['website_id', 'page_id', 'device', 'hour', 'day'],
-  activity: ['website_id', 'page_id', 'device', 'hour', 'day'],
+  revenue: DIMENSIONS,
+  page_stats: ['website_id', 'page_id', 'device', 'hour', 'day', 'currency'],
+  sessions: ['website_id', 'page_id', 'device', 'hour', 'day', 'currency'],
+  activity: ['website_id', 'page_id', 'device', 'hour', 'day', 'currency'],
 };
 
 /** The additive components as the combined stats tables (site_stats_hourly, page_stats_*, page_events_log) hold them. */
@@ -188,13 +200,14 @@ function filters(query: AnalyticsQuery, params: Params): string {
 }
 
 /** The key columns of a branch, computed from its time column (`ts` in raw tables, `hour` in rollups). */
-function keyColumns(context: BranchContext, time: string): string[] {
+function keyColumns(context: BranchContext, time: string, currency: boolean): string[] {
   const columns: string[] = [];
   // A daily row lies wholly in one period, so comparing its date with the current period's first whole day suffices.
   if (context.comparing) columns.push(`if(${time} >= ${time === 'day' ? context.splitDay : context.split}, 'current', 'previous') AS period`);
   for (const dimension of context.dimensions) {
     if (dimension === 'hour') columns.push(time === 'hour' ? 'hour' : `toDateTime(toStartOfHour(${time}), 'UTC') AS hour`);
     else if (dimension === 'day') columns.push(`toDate(${time}, ${context.timezone}) AS day`);
+    else if (dimension === 'currency' && !currency) columns.push("'' AS currency");
     else columns.push(dimension);
   }
   return columns;
@@ -206,7 +219,7 @@ function keyNames(context: BranchContext): string[] {
 
 /** Every component the query needs: this branch's own aggregates, zero for the others. */
 function componentColumns(context: BranchContext, own: Partial<Record<Component, string>>): string[] {
-  return context.components.map((component) => `${own[component] ?? 'toUInt64(0)'} AS ${component}`);
+  return context.components.map((component) => `${own[component] ?? (component === 'c_prebid_revenue' ? 'toFloat64(0)' : 'toUInt64(0)')} AS ${component}`);
 }
 
 function branch(
@@ -215,9 +228,11 @@ function branch(
   from: string,
   where: string,
   own: Partial<Record<Component, string>>,
+  /** The source has a currency column (the revenue source); the others' rows are under ''. */
+  currency = false,
 ): string {
   const keys = keyNames(context);
-  const columns = [...keyColumns(context, time), ...componentColumns(context, own)];
+  const columns = [...keyColumns(context, time, currency), ...componentColumns(context, own)];
   let sql = `  SELECT ${columns.join(', ')}\n  FROM ${from}\n  WHERE ${where}`;
   if (keys.length) sql += `\n  GROUP BY ${keys.join(', ')}`;
   return sql;
@@ -298,6 +313,32 @@ function sourceBranches(
         const where = `${filterSql} AND ${timeCondition('ts', segments.raw, params, TIME)}`;
         const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
         branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
+      }
+      return branches;
+    }
+    case 'revenue': {
+      // Whole days and hours from the revenue rollups, the partial hours at the edges from the bid and empty rows of
+      // ad_events, at every level (no per-website tier: they are a few rows per unit and day).
+      const segments = splitByTier(boundaries, !context.dimensions.includes('hour') && !context.dimensions.includes('day'));
+      const branches: string[] = [];
+      const sums: Partial<Record<Component, string>> = { c_prebid_revenue: 'sum(revenue)', c_bids: 'sum(bids)', c_wins: 'sum(wins)', c_empties: 'sum(empties)' };
+      if (segments.day.length) {
+        const where = `${filterSql} AND ${timeCondition('day', segments.day, params, 'Date')}`;
+        branches.push(branch(context, 'day', 'foldline.ad_revenue_daily', where, pick(sums, needed), true));
+      }
+      if (segments.hour.length) {
+        const where = `${filterSql} AND ${timeCondition('hour', segments.hour, params, "DateTime('UTC')")}`;
+        branches.push(branch(context, 'hour', 'foldline.ad_revenue_hourly', where, pick(sums, needed), true));
+      }
+      if (segments.raw.length) {
+        const where = `${filterSql} AND kind IN ('bid', 'empty') AND ${timeCondition('ts', segments.raw, params, TIME)}`;
+        const own = {
+          c_prebid_revenue: "sumIf(cpm, kind = 'bid') / 1000",
+          c_bids: "countIf(kind = 'bid')",
+          c_wins: "countIf(kind = 'bid' AND prebid_won = 1)",
+          c_empties: "countIf(kind = 'empty')",
+        };
+        branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed), true));
       }
       return branches;
     }

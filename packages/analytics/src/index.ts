@@ -18,3 +18,4 @@ export { heatmap, type LayoutSource, type RenderedLayout } from './reports/heatm
 export { recommendations, analysePages, analyseWebsite, potentialFigure, websiteAnalysisKey, type LayoutLookup } from './reports/recommendations.ts';
 export { forgetAnalyses, forgetAnswer } from './recommendations/analysis-cache.ts';
 export { discardSeenDays } from './recommendations/seen-days.ts';
+export { forgetCurrencies } from './revenue/currencies.ts';

@@ -21,10 +21,18 @@ export const METRICS = [
   'avg_engagement_ms',
   'avg_scroll_depth',
   'active_visitors',
+  // Prebid.js in the page (ad_events kind 'bid', the revenue rollups of event-store migration 024): the won CPMs ÷
+  // 1,000 in the bids' currency (split by `currency`: amounts of different currencies are never added), the auctions
+  // the tracker reported (bid rows), the ones Prebid won, and the slots that rendered empty (kind 'empty').
+  'prebid_revenue',
+  'prebid_auctions',
+  'prebid_wins',
+  'empty_renders',
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
-export const DIMENSIONS = ['website_id', 'page_id', 'ad_unit_id', 'device', 'hour', 'day'] as const;
+/** `currency` splits the Prebid metrics (the bid's currency; '' for empty renders); every other metric is under ''. */
+export const DIMENSIONS = ['website_id', 'page_id', 'ad_unit_id', 'device', 'hour', 'day', 'currency'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface QueryFilters {

@@ -51,6 +51,13 @@ const kinds: Record<string, AnalyticsQuery> = {
     filters: { websiteIds: [WEBSITE] },
     range: day,
   },
+  'prebid revenue per unit and currency (with comparison, one device)': {
+    metrics: ['prebid_revenue', 'prebid_auctions', 'prebid_wins', 'empty_renders'],
+    dimensions: ['website_id', 'ad_unit_id', 'currency'],
+    filters: { websiteIds: [WEBSITE], device: 'mobile' },
+    range: { start: ago(24 * 30), end: NOW },
+    comparison: { start: ago(24 * 60), end: ago(24 * 30) },
+  },
   'realtime visitors (raw only)': {
     metrics: ['active_visitors'],
     filters: { websiteIds: [WEBSITE] },
@@ -104,5 +111,19 @@ describe('compileQuery', () => {
     expect(sql).toContain('FROM foldline.ad_events');
     expect(sql).not.toContain('page_events_log');
     expect(sql).not.toContain('page_stats');
+  });
+
+  it('reads Prebid revenue from the revenue rollups and the edges from bid and empty rows, split by currency only there', () => {
+    const { sql } = compileQuery(kinds['prebid revenue per unit and currency (with comparison, one device)']!);
+    expect(sql).toContain('FROM foldline.ad_revenue_daily');
+    expect(sql).toContain('FROM foldline.ad_revenue_hourly');
+    expect(sql).toContain("kind IN ('bid', 'empty')");
+    expect(sql).not.toContain('ad_stats');
+    // At page and website level too: there is no per-website revenue tier.
+    expect(compileQuery({ ...kinds['time series by hour']!, metrics: ['prebid_revenue'] }).sql).toContain('FROM foldline.ad_revenue_hourly');
+    // Beside other figures in one statement: theirs come under no currency.
+    const mixed = compileQuery({ ...kinds['ad performance (units of a page)']!, metrics: ['impressions', 'prebid_revenue'], dimensions: ['ad_unit_id', 'currency'] }).sql;
+    expect(mixed).toContain("SELECT ad_unit_id, '' AS currency, sum(impressions) AS c_impressions, toFloat64(0) AS c_prebid_revenue\n  FROM foldline.ad_stats_daily");
+    expect(mixed).toContain('SELECT ad_unit_id, currency, toUInt64(0) AS c_impressions, sum(revenue) AS c_prebid_revenue\n  FROM foldline.ad_revenue_daily');
   });
 });

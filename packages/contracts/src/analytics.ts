@@ -47,7 +47,7 @@ export type PageMetricsQuery = z.input<typeof pageMetricsQuerySchema>;
 export const adPerformanceQuerySchema = pageMetricsQuerySchema;
 export type AdPerformanceQuery = PageMetricsQuery;
 
-export const AD_UNIT_SORTS = ['name', 'format', 'viewability', 'ctr', 'impressions'] as const;
+export const AD_UNIT_SORTS = ['name', 'format', 'viewability', 'ctr', 'impressions', 'revenue', 'ecpm'] as const;
 export type AdUnitSort = (typeof AD_UNIT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -89,6 +89,54 @@ export type TimeRange = z.infer<typeof timeRangeSchema>;
 const kpiSchema = z.object({ value: z.number(), change: z.number().nullable() });
 export type Kpi = z.infer<typeof kpiSchema>;
 
+// Revenue (issue 23; docs/notes/revenue.md, "Revenue figures"): beside the specification's figures, never instead of
+// them, so every field below is optional in the responses that carry it. Amounts are in the website's currency
+// (its "Ads & revenue" setting, else the first one seen in its revenue data); amounts in other currencies are never
+// added to them and are listed apart, unconverted.
+
+/** Where the period's revenue comes from: Prebid's winning bids in the page, the ad servers' imported reports. With
+ * Prebid only, revenue is partly known ("Prebid winning bids only"). */
+export const revenueSourcesSchema = z.object({ prebid: z.boolean(), imported: z.boolean() });
+export type RevenueSources = z.infer<typeof revenueSourcesSchema>;
+export const currencyAmountSchema = z.object({ currency: z.string(), amount: z.number() });
+export type CurrencyAmount = z.infer<typeof currencyAmountSchema>;
+
+/** What a response's revenue figures are in and made of. */
+export const revenueBasisSchema = z.object({
+  /** The website's currency; null while it has no revenue data (nor a currency set). */
+  currency: z.string().nullable(),
+  sources: revenueSourcesSchema,
+  /** Revenue in currencies other than the website's, per currency, as it came: never converted, never added. */
+  unconverted: z.array(currencyAmountSchema),
+});
+export type RevenueBasis = z.infer<typeof revenueBasisSchema>;
+
+/** A unit's (or a slot's) revenue figures in the period; null where there is nothing to divide by, and revenue null
+ * while the website has no revenue data. eCPM: per 1,000 impressions; viewable eCPM: per 1,000 viewable impressions;
+ * fill rate: impressions ÷ (impressions + empty renders), percent; Prebid win share: wins ÷ auctions, percent. */
+const unitRevenueFields = {
+  revenue: z.number().nullable().optional(),
+  ecpm: z.number().nullable().optional(),
+  viewable_ecpm: z.number().nullable().optional(),
+  fill_rate: z.number().nullable().optional(),
+  prebid_win_share: z.number().nullable().optional(),
+};
+
+/** Revenue and RPM (per 1,000 pageviews) of the dashboard and the website overview, with their relative change in
+ * percent (null when the previous period had none). */
+export const revenueKpisSchema = z.object({
+  /** The websites' one currency; null when they have none yet or several (then see byCurrency). */
+  currency: z.string().nullable(),
+  revenue: kpiSchema,
+  rpm: kpiSchema,
+  /** When the websites in scope have different currencies: each currency's websites, their revenue and RPM, never
+   * added together. Empty otherwise. */
+  byCurrency: z.array(z.object({ currency: z.string(), websites: z.number(), revenue: kpiSchema, rpm: kpiSchema })),
+  sources: revenueSourcesSchema,
+  unconverted: z.array(currencyAmountSchema),
+});
+export type RevenueKpis = z.infer<typeof revenueKpisSchema>;
+
 export const dashboardKpiResponseSchema = z.object({
   timeRange: timeRangeSchema,
   kpis: z.object({ impressions: kpiSchema, viewability: kpiSchema, ctr: kpiSchema, optimizationPotential: kpiSchema }),
@@ -100,6 +148,7 @@ export const dashboardKpiResponseSchema = z.object({
     extraViewableImpressions: z.number(),
     viewableImpressions: z.number(),
   }),
+  revenue: revenueKpisSchema.optional(),
 });
 export type DashboardKpiResponse = z.infer<typeof dashboardKpiResponseSchema>;
 
@@ -117,9 +166,19 @@ export const topPageSchema = z.object({
   avg_engagement_time: z.number(),
   scroll_metrics: z.object({ avg_scroll_depth: z.number() }),
   ad_metrics: z.object({ viewability: z.number(), ctr: z.number(), clicks: z.number() }),
+  /** In its website's currency; null while the website has no revenue data. RPM: per 1,000 pageviews. */
+  revenue_metrics: z
+    .object({ currency: z.string(), revenue: z.number(), rpm: z.number().nullable(), revenue_per_1000_sessions: z.number().nullable() })
+    .nullable()
+    .optional(),
 });
 export type TopPage = z.infer<typeof topPageSchema>;
-export const topPagesResponseSchema = z.object({ timeRange: timeRangeSchema, pages: z.array(topPageSchema) });
+export const topPagesResponseSchema = z.object({
+  timeRange: timeRangeSchema,
+  pages: z.array(topPageSchema),
+  /** Where the listed websites' revenue comes from in the period. */
+  revenue_sources: revenueSourcesSchema.optional(),
+});
 export type TopPagesResponse = z.infer<typeof topPagesResponseSchema>;
 
 export const pageMetricsResponseSchema = z.object({
@@ -140,10 +199,12 @@ export const adPerformanceItemSchema = z.object({
     format: z.string(),
     dimensions: z.object({ width: z.number(), height: z.number() }),
   }),
-  metrics: z.object({ viewability: z.number(), ctr: z.number(), total_impressions: z.number() }),
+  metrics: z.object({ viewability: z.number(), ctr: z.number(), total_impressions: z.number(), ...unitRevenueFields }),
 });
 export type AdPerformanceItem = z.infer<typeof adPerformanceItemSchema>;
-export const adPerformanceResponseSchema = z.object({ data: z.object({ ad_units: z.array(adPerformanceItemSchema) }) });
+export const adPerformanceResponseSchema = z.object({
+  data: z.object({ ad_units: z.array(adPerformanceItemSchema), revenue: revenueBasisSchema.optional() }),
+});
 export type AdPerformanceResponse = z.infer<typeof adPerformanceResponseSchema>;
 
 export const PERFORMANCE_LABELS = ['Excellent', 'Good', 'Average', 'Poor'] as const;
@@ -161,6 +222,7 @@ export const adUnitPlacementSchema = z.object({
   ctr: z.number(),
   impressions: z.number(),
   clicks: z.number(),
+  ...unitRevenueFields,
 });
 export type AdUnitPlacementRow = z.infer<typeof adUnitPlacementSchema>;
 
@@ -191,6 +253,7 @@ export const adUnitRowSchema = z.object({
   page_count: z.number(),
   /** Its slots, by impressions. */
   pages: z.array(adUnitPlacementSchema),
+  ...unitRevenueFields,
 });
 export type AdUnitRow = z.infer<typeof adUnitRowSchema>;
 export const adUnitsResponseSchema = z.object({
@@ -205,6 +268,8 @@ export const adUnitsResponseSchema = z.object({
   offset: z.number(),
   /** The median viewability of the website's units with impressions in the period; null when none had any. */
   site_median_viewability: z.number().nullable(),
+  /** The revenue of every unit the filters match, and what the figures are in. */
+  revenue: revenueBasisSchema.extend({ total: z.number().nullable() }).optional(),
 });
 export type AdUnitsResponse = z.infer<typeof adUnitsResponseSchema>;
 

@@ -52,10 +52,14 @@ const FROM = "{from:DateTime64(3, 'UTC')}";
 const PAGE_SUMS = PAGE_COUNT_COLUMNS.map((column) => `sum(${column})`).join(', ');
 const PAGE_COLUMNS = PAGE_COUNT_COLUMNS.join(', ');
 const AD_COUNTS = "countIf(kind = 'impression'), countIf(kind = 'viewable'), countIf(kind = 'click')";
+/** Prebid revenue and empty renders as migration 024's views count them. */
+const REVENUE_SUMS = "currency, sumIf(cpm, kind = 'bid') / 1000, countIf(kind = 'bid'), countIf(kind = 'bid' AND prebid_won = 1), countIf(kind = 'empty')";
+const REVENUE_COLUMNS = 'page_id, ad_unit_id, device, currency, revenue, bids, wins, empties';
+const REVENUE_KINDS = " AND kind IN ('bid', 'empty')";
 
 /** Each rollup: its bucket, the first bucket a window starting at `from` touches, and how it is computed (its
  * materialized view's query, columns named because INSERT … SELECT goes by position). */
-const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: string; since: string; columns: string; select: string; source: string; group: string }> = [
+const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: string; since: string; columns: string; select: string; source: string; group: string; kinds?: string }> = [
   {
     table: 'page_stats_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
     columns: `website_id, hour, page_id, device, ${PAGE_COLUMNS}`,
@@ -81,6 +85,16 @@ const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: s
     columns: 'website_id, day, page_id, ad_unit_id, device, impressions, viewable, clicks',
     select: `website_id, toDate(ts), page_id, ad_unit_id, device, ${AD_COUNTS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5',
   },
+  {
+    table: 'ad_revenue_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
+    columns: `website_id, hour, ${REVENUE_COLUMNS}`,
+    select: `website_id, toStartOfHour(ts), page_id, ad_unit_id, device, ${REVENUE_SUMS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5, 6', kinds: REVENUE_KINDS,
+  },
+  {
+    table: 'ad_revenue_daily', bucket: 'day', since: `toDate(${FROM})`,
+    columns: `website_id, day, ${REVENUE_COLUMNS}`,
+    select: `website_id, toDate(ts), page_id, ad_unit_id, device, ${REVENUE_SUMS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5, 6', kinds: REVENUE_KINDS,
+  },
 ];
 
 /**
@@ -101,7 +115,7 @@ export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: s
     await store.command(`DELETE FROM foldline.${rollup.table} WHERE ${OF_WEBSITE} AND ${rollup.bucket} >= ${rollup.since}`, params);
     await store.command(
       `INSERT INTO foldline.${rollup.table} (${rollup.columns})
-       SELECT ${rollup.select} FROM ${rollup.source} WHERE ${OF_WEBSITE} AND ts >= ${rollup.since} GROUP BY ${rollup.group}`,
+       SELECT ${rollup.select} FROM ${rollup.source} WHERE ${OF_WEBSITE} AND ts >= ${rollup.since}${rollup.kinds ?? ''} GROUP BY ${rollup.group}`,
       params,
     );
   }

@@ -1,8 +1,11 @@
 // Imported ad-server revenue on every dialect: an import replaces the days it covers (never adds them twice), keeps
-// revenue exact in millionths, and reads back per source, per unmatched unit and per matched unit and day.
+// revenue exact in millionths, and reads back per source, per unmatched unit and per matched unit and day, with each
+// website's first imported currency and whether a range holds any matched revenue.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  firstImportedCurrencies,
+  hasImportedRevenue,
   importedRevenue,
   replaceRevenueDays,
   revenueImportSummaries,
@@ -156,6 +159,17 @@ describeEachDialect('revenue days', (dialect) => {
       { currency: 'EUR', revenueMicros: 7 },
       { currency: 'USD', revenueMicros: 3_954_567 + 61_000 },
     ]);
+  });
+
+  it("gives each website's first imported day and currency, and says whether matched revenue lies in a range", async () => {
+    // The euro day of September is the first; a website without imports has none.
+    const fresh = await insertWebsite();
+    expect(await firstImportedCurrencies(store.db, [websiteId, fresh])).toEqual(new Map([[websiteId, { day: '2026-09-01', currency: 'EUR' }]]));
+    expect(await hasImportedRevenue(store.db, [websiteId], '2026-09-01', '2026-09-01')).toBe(true);
+    // October holds unmatched units only: nothing a report counts.
+    expect(await hasImportedRevenue(store.db, [websiteId], '2026-10-01', '2026-10-31')).toBe(false);
+    expect(await hasImportedRevenue(store.db, [fresh], '2026-01-01', '2026-12-31')).toBe(false);
+    expect(await hasImportedRevenue(store.db, [], '2026-01-01', '2026-12-31')).toBe(false);
   });
 
   it('writes a large import in one transaction, and goes with its website', async () => {

@@ -1,6 +1,6 @@
 // Removing a set of websites' events, or the websites with everything they hold, shared by website deletion,
 // "Clear Website Data", "Clear All Data" and account deletion.
-import { forgetAnalyses } from '@foldline/analytics';
+import { forgetAnalyses, forgetCurrencies } from '@foldline/analytics';
 import { deleteWebsiteEvents, type WebsiteEventCounts } from '@foldline/event-store';
 import { deleteWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
@@ -9,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 export async function deleteEventsOfWebsites(app: FastifyInstance, websiteIds: readonly string[]): Promise<WebsiteEventCounts> {
   if (websiteIds.length > 0) await app.ingest.flush();
   const counts = await deleteWebsiteEvents(app.events, websiteIds);
-  // Recommendations remembered for a minute rest on the deleted evidence.
+  // Recommendations remembered for a minute rest on the deleted evidence; so does the first revenue currency seen.
   forgetAnalyses(app.events);
+  forgetCurrencies(app.events);
   return counts;
 }
 

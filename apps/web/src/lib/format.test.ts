@@ -10,7 +10,9 @@ import {
   formatDecimal,
   formatDuration,
   formatDurationMs,
+  formatMoney,
   formatNumber,
+  formatOptionalPercent,
   formatPercent,
   formatPoints,
   formatSeconds,
@@ -25,6 +27,21 @@ describe('format', () => {
     expect(formatDecimal(0)).toBe('0.0');
     expect(formatPercent(Number.NaN)).toBe('0.0%');
     expect(formatPercent(null)).toBe('0.0%');
+  });
+
+  it('writes amounts in their currency, a code Intl refuses after the figure, and no figure as a dash', () => {
+    expect(formatMoney(1234.56, 'USD')).toBe('$1,234.56');
+    expect(formatMoney(88.4249, 'EUR')).toBe('€88.42');
+    expect(formatMoney(0, 'GBP')).toBe('£0.00');
+    expect(formatMoney(1500.4, 'JPY')).toBe('¥1,500');
+    expect(formatMoney(0.0025, 'USD')).toBe('$0.00');
+    // Intl writes a code it has no symbol for before the figure, with a no-break space.
+    expect(formatMoney(12.5, 'XYZ')).toBe('XYZ\u00a012.50');
+    expect(formatMoney(12.5, 'US$')).toBe('12.50 US$');
+    expect(formatMoney(null, 'USD')).toBe('—');
+    expect(formatMoney(Number.POSITIVE_INFINITY, 'USD')).toBe('—');
+    expect(formatOptionalPercent(45.25)).toBe('45.3%');
+    expect(formatOptionalPercent(null)).toBe('—');
   });
 
   it('signs changes, non-negative being an increase', () => {

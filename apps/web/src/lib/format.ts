@@ -54,6 +54,36 @@ export function formatNumber(value: number | null | undefined): string {
   return integer.format(finite(value));
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** The currency's formatter, once per code; null for a code Intl does not take. */
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+/** An amount in its currency: 1234.56 USD → '$1,234.56', 88.42 EUR → '€88.42', 1500 JPY → '¥1,500', a code without a
+ * symbol before the figure ('XYZ 12.50'), one Intl refuses after it; '—' for no figure (null: nothing to divide by). */
+export function formatMoney(amount: number | null | undefined, currency: string): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  const format = moneyFormat(currency);
+  return format ? format.format(amount) : `${twoDecimals.format(amount)} ${currency}`;
+}
+
+/** A rate in percent, or '—' when there is nothing to take it of (no renders for a fill rate, no auctions for a win
+ * share): 45.25 → '45.3%'. */
+export function formatOptionalPercent(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : formatPercent(value);
+}
+
 /** Counts for narrow columns: 950 → '950', 12345 → '12.3K', 1234567 → '1.2M' (formatNumber gives the exact figure). */
 export function formatCompact(value: number | null | undefined): string {
   return compact.format(finite(value));

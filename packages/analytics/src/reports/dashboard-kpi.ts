@@ -1,9 +1,12 @@
-// GET /api/analytics/dashboard-kpi: impressions, viewability, CTR and optimization potential against the previous period.
-import type { DashboardKpiResponse, Period } from '@foldline/contracts';
+// GET /api/analytics/dashboard-kpi: impressions, viewability, CTR and optimization potential against the previous period,
+// and beside them revenue and RPM (revenue/).
+import type { DashboardKpiResponse, Kpi, Period, RevenueKpis } from '@foldline/contracts';
 import { ratio, relativeChange, type AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
 import { potentialOn } from '@foldline/metadata/potential-days/potential-days.repository';
+import { perThousand } from '../revenue/figures.ts';
+import { readRevenue, type RevenueReading } from '../revenue/revenue.ts';
 import { websitesInScope } from '../scope.ts';
 import { analyseWebsite, countsForPotential, promisedExtra, type LayoutLookup } from './recommendations.ts';
 
@@ -26,11 +29,13 @@ export async function dashboardKpi(
   const websites = await websitesInScope(context.db, context.userId, params.websiteId);
   const websiteIds = websites.map((w) => w.id);
   const windows = periodWindows(params.period, context.now);
-  const query = { filters: { websiteIds }, range: windows.current, comparison: windows.previous };
-  const [rows, analyses] = await Promise.all([
-    runQuery(context.events, { ...query, metrics: ['impressions', 'viewable_impressions', 'ad_clicks'] }),
+  const [revenue, analyses] = await Promise.all([
+    // Per website (RPM weighs each currency's websites by their own pageviews), in the statement that reads their
+    // Prebid figures.
+    readRevenue(context, { websiteIds, range: windows.current, comparison: windows.previous, by: 'website_id', with: ['impressions', 'viewable_impressions', 'ad_clicks', 'pageviews'] }),
     Promise.all(websiteIds.map((id) => analyseWebsite(context, id, layoutOf))),
   ]);
+  const rows = (['current', 'previous'] as const).flatMap((period) => websiteIds.map((id) => ({ period, websiteId: id, metrics: revenue.metrics(period, id) })));
   const then = await potentialOn(context.db, websiteIds, windows.previous.end.toISOString().slice(0, 10));
   const recommendations = analyses.flatMap((analysis) => analysis.recommendations).filter(countsForPotential);
   const extraShare = new Map<string, number>();
@@ -76,5 +81,44 @@ export async function dashboardKpi(
       extraViewableImpressions: Math.round(extra),
       viewableImpressions: current.viewable,
     },
+    revenue: revenueKpis(revenue),
+  };
+}
+
+/**
+ * Revenue and RPM (revenue per 1,000 pageviews) of the websites in scope that have revenue data (a currency), with
+ * their relative change. Websites of one currency add up; of several, each currency's websites are given apart
+ * (`byCurrency`), and the totals are left at 0 with no change, since unlike currencies are never added.
+ */
+function revenueKpis(revenue: RevenueReading): RevenueKpis {
+  const groups = new Map<string, string[]>();
+  for (const [websiteId, currency] of revenue.currencies) groups.set(currency, [...(groups.get(currency) ?? []), websiteId]);
+  const byCurrency = [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, websiteIds]) => {
+      const sum = (period: 'current' | 'previous') => {
+        const amount = websiteIds.reduce((total, id) => total + revenue.of(period, id).revenue, 0);
+        const pageviews = websiteIds.reduce((total, id) => total + revenue.metrics(period, id).pageviews, 0);
+        return { amount, pageviews, rpm: perThousand(amount, pageviews) };
+      };
+      const current = sum('current');
+      const previous = sum('previous');
+      return {
+        currency,
+        websites: websiteIds.length,
+        revenue: { value: current.amount, change: relativeChange(current.amount, previous.amount) },
+        // No RPM change from a previous period without pageviews or without revenue.
+        rpm: { value: current.rpm ?? 0, change: previous.rpm === null ? null : relativeChange(current.rpm ?? 0, previous.rpm) },
+      };
+    });
+  const none: Kpi = { value: 0, change: null };
+  const only = byCurrency.length === 1 ? byCurrency[0]! : undefined;
+  return {
+    currency: only?.currency ?? null,
+    revenue: only?.revenue ?? none,
+    rpm: only?.rpm ?? none,
+    byCurrency: only ? [] : byCurrency,
+    sources: revenue.sources,
+    unconverted: revenue.unconverted('current'),
   };
 }

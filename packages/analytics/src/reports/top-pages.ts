@@ -1,11 +1,13 @@
-// GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement and ad metrics.
-// Two reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
-// (pages-by-sessions.ts).
+// GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement, ad and revenue metrics.
+// Three reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
+// (pages-by-sessions.ts), then the revenue of the ranked pages only (revenue/).
 import { pageUrl, type Period, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
 import type { Metric, QueryFilters } from '../query.ts';
+import { perThousand } from '../revenue/figures.ts';
+import { readRevenue } from '../revenue/revenue.ts';
 import { pagesOfWebsites, websitesInScope } from '../scope.ts';
 import { topPagesBySessions } from './pages-by-sessions.ts';
 
@@ -29,12 +31,17 @@ export async function topPages(
   const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) =>
     (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id!, sessions: row.metrics.sessions })),
   );
+  const rankedIds = ranked.map((page) => page.pageId);
+  const revenue = rankedIds.length === 0 ? undefined : await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds: rankedIds });
   return {
     timeRange: timeRangeOf(windows),
+    revenue_sources: revenue?.sources ?? { prebid: false, imported: false },
     pages: ranked.map(({ pageId, sessions }) => {
       const page = pages.get(pageId)!;
       // Every ranked page was a candidate, and every candidate came with its figures.
       const metrics = metricsOf.get(pageId)!;
+      const currency = revenue?.currencies.get(page.website_id);
+      const earned = revenue?.of('current', pageId).revenue ?? 0;
       return {
         page_id: page.id,
         website_id: page.website_id,
@@ -46,6 +53,9 @@ export async function topPages(
         avg_engagement_time: metrics.avg_engagement_ms / 1000,
         scroll_metrics: { avg_scroll_depth: metrics.avg_scroll_depth },
         ad_metrics: { viewability: metrics.viewability, ctr: metrics.ctr, clicks: metrics.ad_clicks },
+        revenue_metrics: currency
+          ? { currency, revenue: earned, rpm: perThousand(earned, metrics.pageviews), revenue_per_1000_sessions: perThousand(earned, sessions) }
+          : null,
       };
     }),
   };

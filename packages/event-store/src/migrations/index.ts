@@ -14,13 +14,14 @@ import * as seen020 from './020-seen-day-counts.ts';
 import * as prebid021 from './021-prebid-bids.ts';
 import * as seenReflow022 from './022-seen-day-reflow.ts';
 import * as layoutShift023 from './023-layout-shift.ts';
+import * as revenue024 from './024-ad-revenue-rollups.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
@@ -30,6 +31,8 @@ export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'click
 export const ROLLUP_TABLES = [
   'ad_stats_hourly',
   'ad_stats_daily',
+  'ad_revenue_hourly',
+  'ad_revenue_daily',
   'site_stats_hourly',
   'page_events_log',
   'page_stats_daily',

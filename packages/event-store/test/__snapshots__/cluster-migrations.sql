@@ -1023,3 +1023,69 @@ ALTER TABLE foldline.engagement ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS 
 ALTER TABLE foldline.ad_events_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS layout_shift Float64 DEFAULT 0;
 
 ALTER TABLE foldline.ad_events ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS layout_shift Float64 DEFAULT 0;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_revenue_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    page_id UUID,
+    ad_unit_id UUID,
+    device LowCardinality(String),
+    currency LowCardinality(String),
+    revenue Float64,
+    bids UInt64,
+    wins UInt64,
+    empties UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(hour) ORDER BY (website_id, hour, page_id, ad_unit_id, device, currency) SETTINGS index_granularity = 1024, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_revenue_hourly ON CLUSTER 'analytics' AS foldline.ad_revenue_hourly_local ENGINE = Distributed('analytics', foldline, ad_revenue_hourly_local, cityHash64(website_id));
+
+INSERT INTO foldline.ad_revenue_hourly SELECT website_id, toStartOfHour(ts) AS hour, page_id, ad_unit_id, device, currency,
+    sumIf(cpm, kind = 'bid') / 1000 AS revenue,
+    countIf(kind = 'bid') AS bids,
+    countIf(kind = 'bid' AND prebid_won = 1) AS wins,
+    countIf(kind = 'empty') AS empties
+  FROM foldline.ad_events
+  WHERE kind IN ('bid', 'empty')
+  GROUP BY website_id, hour, page_id, ad_unit_id, device, currency;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.ad_revenue_hourly_mv ON CLUSTER 'analytics' TO foldline.ad_revenue_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, page_id, ad_unit_id, device, currency,
+    sumIf(cpm, kind = 'bid') / 1000 AS revenue,
+    countIf(kind = 'bid') AS bids,
+    countIf(kind = 'bid' AND prebid_won = 1) AS wins,
+    countIf(kind = 'empty') AS empties
+  FROM foldline.ad_events_local
+  WHERE kind IN ('bid', 'empty')
+  GROUP BY website_id, hour, page_id, ad_unit_id, device, currency;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_revenue_daily_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    day Date,
+    page_id UUID,
+    ad_unit_id UUID,
+    device LowCardinality(String),
+    currency LowCardinality(String),
+    revenue Float64,
+    bids UInt64,
+    wins UInt64,
+    empties UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(day) ORDER BY (website_id, day, page_id, ad_unit_id, device, currency) SETTINGS index_granularity = 1024, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_revenue_daily ON CLUSTER 'analytics' AS foldline.ad_revenue_daily_local ENGINE = Distributed('analytics', foldline, ad_revenue_daily_local, cityHash64(website_id));
+
+INSERT INTO foldline.ad_revenue_daily SELECT website_id, toDate(ts) AS day, page_id, ad_unit_id, device, currency,
+    sumIf(cpm, kind = 'bid') / 1000 AS revenue,
+    countIf(kind = 'bid') AS bids,
+    countIf(kind = 'bid' AND prebid_won = 1) AS wins,
+    countIf(kind = 'empty') AS empties
+  FROM foldline.ad_events
+  WHERE kind IN ('bid', 'empty')
+  GROUP BY website_id, day, page_id, ad_unit_id, device, currency;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.ad_revenue_daily_mv ON CLUSTER 'analytics' TO foldline.ad_revenue_daily_local AS SELECT website_id, toDate(ts) AS day, page_id, ad_unit_id, device, currency,
+    sumIf(cpm, kind = 'bid') / 1000 AS revenue,
+    countIf(kind = 'bid') AS bids,
+    countIf(kind = 'bid' AND prebid_won = 1) AS wins,
+    countIf(kind = 'empty') AS empties
+  FROM foldline.ad_events_local
+  WHERE kind IN ('bid', 'empty')
+  GROUP BY website_id, day, page_id, ad_unit_id, device, currency;

@@ -223,3 +223,33 @@ export async function importedRevenue(db: MetadataDb, websiteIds: readonly strin
     revenueMicros: Number(row.revenue_micros),
   }));
 }
+
+/**
+ * Each website's earliest imported day and its currency (of two on that day, the first by code), for the websites whose
+ * settings name no currency: the first one seen in their revenue data is theirs (contracts' websiteCurrency). One
+ * read of the (website, day) index per website; websites without imports are left out.
+ */
+export async function firstImportedCurrencies(db: MetadataDb, websiteIds: readonly string[]): Promise<Map<string, { day: string; currency: string }>> {
+  const rows = await Promise.all(
+    websiteIds.map((websiteId) =>
+      db.selectFrom('revenue_days').select(['website_id', 'day', 'currency']).where('website_id', '=', websiteId).orderBy('day').orderBy('currency').limit(1).executeTakeFirst(),
+    ),
+  );
+  return new Map(rows.filter((row) => row !== undefined).map((row) => [row.website_id, { day: row.day, currency: row.currency }]));
+}
+
+/** Whether any of the websites has imported revenue of a matched unit from `from` to `to` (days, both included): one
+ * read of the (website, day) index, so a report of websites without imports reads no further. */
+export async function hasImportedRevenue(db: MetadataDb, websiteIds: readonly string[], from: string, to: string): Promise<boolean> {
+  if (websiteIds.length === 0) return false;
+  const row = await db
+    .selectFrom('revenue_days')
+    .select('website_id')
+    .where('website_id', 'in', websiteIds)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where('unit_key', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,18 +1,21 @@
 // The Top Performing Pages table of the dashboard home (page title and full URL) and the website overview
-// (title and url_path): sessions with events, engagement, scroll depth, viewability, CTR with clicks, View link.
+// (title and url_path): sessions with events, engagement, scroll depth, viewability, CTR with clicks, with revenue data
+// revenue with RPM, View link.
 // Every column fits its card from 1280 px (long titles truncate, with the whole title on hover); a phone shows
 // each page as a card.
 import type { TopPage } from '@foldline/contracts';
 import { Link } from 'react-router';
-import { formatCompact, formatCtr, formatNumber, formatSeconds } from '../../lib/format.ts';
+import { formatCompact, formatCtr, formatMoney, formatNumber, formatSeconds } from '../../lib/format.ts';
 import { PercentBar } from '../ui/percent-bar.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../ui/table.tsx';
 
 const plural = (count: number, one: string, many: string) => `${formatCompact(count)} ${count === 1 ? one : many}`;
 
 export function TopPagesTable({ pages, address }: { pages: readonly TopPage[]; address: 'full_url' | 'url_path' }) {
+  // A Revenue column only when a listed page's website has revenue data.
+  const revenue = pages.some((page) => page.revenue_metrics);
   return (
-    <Table caption="Top Performing Pages" fixed dense tableClassName="md:min-w-[44rem]" cards>
+    <Table caption="Top Performing Pages" fixed dense tableClassName={revenue ? 'md:min-w-[51rem]' : 'md:min-w-[44rem]'} cards>
       <TableHead>
         <Th>Page</Th>
         <Th className="w-24">Sessions</Th>
@@ -20,6 +23,7 @@ export function TopPagesTable({ pages, address }: { pages: readonly TopPage[]; a
         <Th className="w-36">Scroll Depth</Th>
         <Th className="w-36">Viewability</Th>
         <Th className="w-24">CTR</Th>
+        {revenue && <Th className="w-28">Revenue</Th>}
         <Th className="w-16">
           <span className="sr-only">Actions</span>
         </Th>
@@ -60,6 +64,20 @@ export function TopPagesTable({ pages, address }: { pages: readonly TopPage[]; a
                   {plural(page.ad_metrics.clicks, 'click', 'clicks')}
                 </div>
               </Td>
+              {revenue && (
+                <Td label="Revenue">
+                  {page.revenue_metrics ? (
+                    <>
+                      <div className="tabular-nums text-slate-900">{formatMoney(page.revenue_metrics.revenue, page.revenue_metrics.currency)}</div>
+                      <div className="text-xs text-slate-500" title="Revenue per 1,000 pageviews">
+                        RPM {formatMoney(page.revenue_metrics.rpm, page.revenue_metrics.currency)}
+                      </div>
+                    </>
+                  ) : (
+                    <span className="text-slate-500">—</span>
+                  )}
+                </Td>
+              )}
               <Td className="text-right">
                 {/* aria-label rather than a visually hidden span: absolutely positioned text escapes the table's scroll clip. */}
                 <Link to={`/dashboard/pages/${page.page_id}`} className="font-medium text-indigo-700 hover:text-indigo-900" aria-label={`View ${title}`}>

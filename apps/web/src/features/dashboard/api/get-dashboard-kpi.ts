@@ -1,4 +1,4 @@
-// GET /api/analytics/dashboard-kpi: the four KPIs of the dashboard home with their change.
+// GET /api/analytics/dashboard-kpi: the four KPIs of the dashboard home, and revenue and RPM, with their change.
 import type { DashboardKpiResponse, Period } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

@@ -1,11 +1,12 @@
-// /dashboard — filters (website, period, top pages limit), the four KPI cards, the chart over time, Top Performing
-// Pages and Your Websites, each with its own loading, error and empty state.
+// /dashboard — filters (website, period, top pages limit), the four KPI cards and beside them Revenue and RPM, the
+// chart over time, Top Performing Pages and Your Websites, each with its own loading, error and empty state.
 import { TOP_PAGES_LIMITS, type Period } from '@foldline/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { optimizationDescription } from '../../../components/analytics/recommendation-text.ts';
+import { RevenueKpiCards } from '../../../components/analytics/revenue-kpi-cards.tsx';
 import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
 import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
@@ -37,6 +38,9 @@ export default function DashboardHomeRoute() {
   const series = useTimeseries({ period, ...scope });
   const topPages = useTopPages({ period, limit: Number(limit), ...scope });
   const websiteOptions = [{ value: ALL, label: 'All Websites' }, ...(websites.data?.websites ?? []).map((w) => ({ value: w.website_id, label: w.name }))];
+  // Revenue is set up in a website's Settings tab: the chosen one's, the only one's, else the list to pick one from.
+  const settingsOf = websiteId !== ALL ? websiteId : websites.data?.websites.length === 1 ? websites.data.websites[0]!.website_id : undefined;
+  const settingsLink = settingsOf ? `/dashboard/websites/${settingsOf}?tab=settings` : '/dashboard/websites';
 
   return (
     <div className="space-y-6">
@@ -60,7 +64,7 @@ export default function DashboardHomeRoute() {
           <p className="text-sm text-slate-600">
             Showing data from {formatDateTime(kpi.data.timeRange.current.start)} to {formatDateTime(kpi.data.timeRange.current.end)}
           </p>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {/* Impressions change in percent, rates in percentage points (DESIGN.md). */}
             <KpiCard title="Total Ad Impressions" value={formatNumber(kpi.data.kpis.impressions.value)} change={kpi.data.kpis.impressions.change} formatMagnitude={formatPercent} />
             <KpiCard title="Average Viewability" value={formatPercent(kpi.data.kpis.viewability.value)} change={kpi.data.kpis.viewability.change} formatMagnitude={formatPoints} />
@@ -71,6 +75,7 @@ export default function DashboardHomeRoute() {
               change={kpi.data.kpis.optimizationPotential.change}
               description={optimizationDescription(kpi.data.optimization)}
             />
+            <RevenueKpiCards revenue={kpi.data.revenue} settingsLink={settingsLink} emptyClassName="sm:col-span-2 xl:col-span-2" />
           </div>
         </>
       )}

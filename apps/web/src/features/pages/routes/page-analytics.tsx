@@ -1,6 +1,7 @@
 // /dashboard/pages/:pageId — page analytics: header with breadcrumb and 'View Page', time range and device,
 // the metrics cards, and the four tabs: the click, scroll and engagement heatmaps over the page's screenshot, and
-// ad performance with the page's recommendations drawn on its screenshot.
+// ad performance (with revenue data, each unit's revenue, eCPM, viewable eCPM, fill rate and Prebid win share) with the
+// page's recommendations drawn on its screenshot.
 import { viewabilityBadge, type DeviceType, type HeatmapPeriod, type HeatmapType, type PageWithWebsite } from '@foldline/contracts';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
+import { coverageNote, NO_REVENUE_DATA, unconvertedNote } from '../../../components/analytics/revenue-text.ts';
 import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -16,7 +18,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { TAB_CLASS, TAB_LIST_CLASS } from '../../../components/ui/tab-strip.ts';
-import { formatCtr, formatDurationMs, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatCtr, formatDurationMs, formatMoney, formatNumber, formatOptionalPercent, formatPercent } from '../../../lib/format.ts';
 import { useAdPerformance } from '../api/get-ad-performance.ts';
 import { AdExperiencePanel } from '../components/ad-experience-panel.tsx';
 import { usePage } from '../api/get-page.ts';
@@ -147,9 +149,26 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
   const performance = useAdPerformance({ pageId: page.page_id, period, deviceType: device });
   // The last 30 days on every device, whatever the period: switching device or period asks nothing new.
   const recommendations = usePageRecommendations({ pageId: page.page_id });
+  const revenue = performance.data?.data.revenue;
+  const currency = revenue?.currency ?? null;
+  const note = [coverageNote(revenue?.sources), unconvertedNote(revenue?.unconverted ?? [])].filter(Boolean).join('. ');
   return (
     <div className="space-y-6">
       <Card title="Ad Performance">
+        {performance.isSuccess && performance.data.data.ad_units.length > 0 && (!currency || note) && (
+          <p className="mb-2 text-sm text-slate-600">
+            {currency ? (
+              `Revenue: ${note}.`
+            ) : (
+              <>
+                {NO_REVENUE_DATA}{' '}
+                <Link to={`/dashboard/websites/${page.website_id}?tab=settings`} className="font-medium text-indigo-700 hover:text-indigo-900">
+                  Settings
+                </Link>
+              </>
+            )}
+          </p>
+        )}
         {performance.isPending ? (
           <LoadingState text="Loading ad performance..." />
         ) : performance.isError ? (
@@ -171,10 +190,19 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
                     </p>
                   </div>
                   {shown ? (
-                    <div className="flex flex-wrap items-center gap-4 text-sm">
+                    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
                       <Badge tone={viewabilityBadge(metrics.viewability)}>{formatPercent(metrics.viewability)} viewable</Badge>
                       <span>CTR {formatCtr(metrics.ctr)}</span>
                       <span>{formatNumber(metrics.total_impressions)} impressions</span>
+                      {currency && (
+                        <>
+                          <span className="tabular-nums">Revenue {formatMoney(metrics.revenue, currency)}</span>
+                          <span className="tabular-nums">eCPM {formatMoney(metrics.ecpm, currency)}</span>
+                          <span className="tabular-nums">vCPM {formatMoney(metrics.viewable_ecpm, currency)}</span>
+                          <span className="tabular-nums">Fill {formatOptionalPercent(metrics.fill_rate)}</span>
+                          <span className="tabular-nums">Prebid win {formatOptionalPercent(metrics.prebid_win_share)}</span>
+                        </>
+                      )}
                     </div>
                   ) : (
                     <span className="text-sm text-slate-500">Not shown on {device}</span>

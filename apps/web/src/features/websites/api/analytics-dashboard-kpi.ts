@@ -1,4 +1,4 @@
-// GET /api/analytics/dashboard-kpi for one website: the overview's ad KPIs with their change.
+// GET /api/analytics/dashboard-kpi for one website: the overview's ad KPIs, and revenue and RPM, with their change.
 import type { DashboardKpiResponse, Period } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

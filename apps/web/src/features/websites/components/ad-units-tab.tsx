@@ -1,12 +1,14 @@
 // The website detail's Ad Units tab: filters (page, format, status, name), summary cards, the sortable table of units
-// (one row each, its pages a breakdown it opens, renamable), paged on the server, with the performance score and
-// viewability against the site's median, and the Recommendations panel — every figure from the API, nothing made up.
-import { AD_UNITS_PAGE_SIZE, type AdUnitRow, type AdUnitSort, type Period, type SortOrder, type WebsiteWithPages } from '@foldline/contracts';
+// (one row each, its pages a breakdown it opens, renamable), paged on the server, with the performance score,
+// viewability against the site's median and, with revenue data, revenue, eCPM, viewable eCPM, fill rate and Prebid win
+// share, and the Recommendations panel — every figure from the API, nothing made up.
+import { AD_UNITS_PAGE_SIZE, type AdUnitRow, type AdUnitSort, type AdUnitsResponse, type Period, type SortOrder, type WebsiteWithPages } from '@foldline/contracts';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
+import { coverageNote, NO_REVENUE_DATA, unconvertedNote } from '../../../components/analytics/revenue-text.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -16,7 +18,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatChange, formatCompact, formatCtr, formatDecimal, formatNumber, formatPercent, formatPoints } from '../../../lib/format.ts';
+import { formatChange, formatCompact, formatCtr, formatDecimal, formatMoney, formatNumber, formatOptionalPercent, formatPercent, formatPoints } from '../../../lib/format.ts';
 import { useAdUnits } from '../api/analytics-ad-units.ts';
 import { useWebsiteRecommendations } from '../api/analytics-recommendations.ts';
 import { AdUnitName } from './ad-unit-name.tsx';
@@ -36,11 +38,27 @@ const SORTABLE: { key: AdUnitSort; label: string; width: string }[] = [
   { key: 'ctr', label: 'CTR', width: 'w-20' },
   { key: 'impressions', label: 'Impressions', width: 'w-32' },
 ];
-const SORT_OPTIONS = SORTABLE.flatMap(({ key, label }) =>
-  key === 'name' || key === 'format'
-    ? [{ value: `${key} asc`, label: `${label}, A to Z` }, { value: `${key} desc`, label: `${label}, Z to A` }]
-    : [{ value: `${key} desc`, label: `${label}, highest first` }, { value: `${key} asc`, label: `${label}, lowest first` }],
-);
+/** With revenue data, after the specification's columns: Revenue and eCPM sort, the others do not. */
+const REVENUE_COLUMNS: { key?: AdUnitSort; label: string; width: string }[] = [
+  { key: 'revenue', label: 'Revenue', width: 'w-28' },
+  { key: 'ecpm', label: 'eCPM', width: 'w-20' },
+  { label: 'vCPM', width: 'w-20' },
+  { label: 'Fill', width: 'w-20' },
+  { label: 'Prebid win', width: 'w-24' },
+];
+/** With the revenue columns the table is wider than the screen at 1280 px: the specification's columns are in view,
+ * the revenue ones a sideways scroll of the table's box away, the names staying in view. */
+const STICKY_NAME = 'md:sticky md:left-0 md:z-10';
+const sortOptions = (revenue: boolean) =>
+  [...SORTABLE, ...(revenue ? REVENUE_COLUMNS : [])].flatMap(({ key, label }) =>
+    key === undefined
+      ? []
+      : key === 'name' || key === 'format'
+        ? [{ value: `${key} asc`, label: `${label}, A to Z` }, { value: `${key} desc`, label: `${label}, Z to A` }]
+        : [{ value: `${key} desc`, label: `${label}, highest first` }, { value: `${key} asc`, label: `${label}, lowest first` }],
+  );
+/** Columns after the sortable ones and the revenue ones: Pages, Performance, Status. */
+const LAST_COLUMNS = 3;
 const LABEL_TONES: Record<string, BadgeTone> = { Excellent: 'green', Good: 'blue', Average: 'yellow', Poor: 'red' };
 
 export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
@@ -98,6 +116,10 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
     );
   }
 
+  // Revenue columns only with revenue data: without, they would be dashes everywhere, and the table fits at 1280 px.
+  const currency = units.data?.revenue?.currency ?? null;
+  const columns = SORTABLE.length + (currency ? REVENUE_COLUMNS.length : 0) + LAST_COLUMNS;
+
   // The pages the website's ad units sit on, not all its pages: a website may have 100,000 of them.
   const pageOptions = [{ value: ALL, label: 'All Pages' }, ...(units.data?.pages ?? []).map((page) => ({ value: page.page_id, label: page.title || page.url_path }))];
   const formatOptions = [{ value: ALL, label: 'All Formats' }, ...(units.data?.formats ?? []).map((f) => ({ value: f, label: f }))];
@@ -118,11 +140,20 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
         <Alert variant="error">Failed to load ad units data: {units.error.message}</Alert>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className={`grid gap-4 sm:grid-cols-2 ${currency ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
             <KpiCard title="Total Ad Units" value={formatNumber(units.data.summary.total_units)} />
             <KpiCard title="Avg. Viewability" value={formatPercent(units.data.summary.avg_viewability)} />
             <KpiCard title="Total Impressions" value={formatNumber(units.data.summary.total_impressions)} />
+            {currency && <KpiCard title="Total Revenue" value={formatMoney(units.data.revenue?.total, currency)} description={revenueNote(units.data.revenue)} />}
           </div>
+          {!currency && (
+            <p className="text-sm text-slate-600">
+              {NO_REVENUE_DATA}{' '}
+              <Link to={`/dashboard/websites/${website.website_id}?tab=settings`} className="font-medium text-indigo-700 hover:text-indigo-900">
+                Settings
+              </Link>
+            </p>
+          )}
           {units.data.ad_units.length === 0 ? (
             <Card title="Ad Units">
               <EmptyState
@@ -135,7 +166,7 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
               {/* Phones show the rows as cards without the header row, so the sort has a control of its own there. */}
               <Select
                 label="Sort ad units by"
-                options={SORT_OPTIONS}
+                options={sortOptions(currency !== null)}
                 value={`${sort} ${order}`}
                 onChange={(value) => {
                   const [key, direction] = value.split(' ') as [AdUnitSort, SortOrder];
@@ -144,26 +175,32 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
                 }}
                 className="md:hidden"
               />
-              {/* Every column fits from 1280 px: names and pages truncate (whole on hover), impressions are compact. */}
-              <Table caption="Ad units" fixed dense tableClassName="md:min-w-[52rem]" cards>
+              {/* Every column fits from 1280 px: names and pages truncate (whole on hover), impressions are compact. With
+                  the five revenue columns (after the specification's) the table scrolls sideways in its box there. */}
+              <Table caption="Ad units" fixed dense tableClassName={currency ? 'md:min-w-[92rem]' : 'md:min-w-[52rem]'} cards>
                 <TableHead>
-                  {SORTABLE.map(({ key, label, width }) => (
-                    <Th key={key} className={width} aria-sort={sort === key ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                      <button type="button" onClick={() => sortBy(key)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
-                        {label}
-                        <span aria-hidden="true">{sort === key ? (order === 'asc' ? '▲' : '▼') : ''}</span>
-                      </button>
-                    </Th>
+                  {SORTABLE.map((column) => (
+                    <SortHeader key={column.key} column={column} sort={sort} order={order} onSort={sortBy} className={column.key === 'name' && currency ? `${STICKY_NAME} bg-slate-50` : column.width} />
                   ))}
                   <Th className="w-28">Pages</Th>
                   <Th className="w-36">Performance</Th>
                   <Th className="w-24">Status</Th>
+                  {currency &&
+                    REVENUE_COLUMNS.map((column) =>
+                      column.key === undefined ? (
+                        <Th key={column.label} className={column.width}>
+                          {column.label}
+                        </Th>
+                      ) : (
+                        <SortHeader key={column.key} column={{ ...column, key: column.key }} sort={sort} order={order} onSort={sortBy} className={column.width} />
+                      ),
+                    )}
                 </TableHead>
                 <TableBody>
                   {units.data.ad_units.map((unit) => (
                     <Fragment key={unit.unit_key}>
-                      <UnitRow unit={unit} open={open.has(unit.unit_key)} onToggle={() => toggle(unit.unit_key)} />
-                      {open.has(unit.unit_key) && <PagesOfUnit unit={unit} />}
+                      <UnitRow unit={unit} currency={currency} open={open.has(unit.unit_key)} onToggle={() => toggle(unit.unit_key)} />
+                      {open.has(unit.unit_key) && <PagesOfUnit unit={unit} currency={currency} columns={columns} />}
                     </Fragment>
                   ))}
                 </TableBody>
@@ -187,11 +224,41 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
   );
 }
 
-function UnitRow({ unit, open, onToggle }: { unit: AdUnitRow; open: boolean; onToggle: () => void }) {
+/** A column header that sorts the table, and says how it is sorted. */
+function SortHeader({
+  column,
+  sort,
+  order,
+  onSort,
+  className,
+}: {
+  column: { key: AdUnitSort; label: string };
+  sort: AdUnitSort;
+  order: SortOrder;
+  onSort: (key: AdUnitSort) => void;
+  className: string;
+}) {
+  const { key, label } = column;
+  return (
+    <Th className={className} aria-sort={sort === key ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" onClick={() => onSort(key)} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
+        {label}
+        <span aria-hidden="true">{sort === key ? (order === 'asc' ? '▲' : '▼') : ''}</span>
+      </button>
+    </Th>
+  );
+}
+
+/** What the revenue figures are made of: Prebid's winning bids only, amounts in other currencies. */
+function revenueNote(revenue: AdUnitsResponse['revenue']): string | undefined {
+  return [coverageNote(revenue?.sources), unconvertedNote(revenue?.unconverted ?? [])].filter(Boolean).join('. ') || undefined;
+}
+
+function UnitRow({ unit, currency, open, onToggle }: { unit: AdUnitRow; currency: string | null; open: boolean; onToggle: () => void }) {
   const versusMedian = unit.viewability_vs_site_median_pp;
   return (
     <tr>
-      <Td className="overflow-hidden">
+      <Td className={`overflow-hidden ${currency ? `${STICKY_NAME} md:bg-white` : ''}`}>
         <AdUnitName unit={unit} />
       </Td>
       <Td className="truncate" label="Format" title={unit.ad_format}>
@@ -225,18 +292,40 @@ function UnitRow({ unit, open, onToggle }: { unit: AdUnitRow; open: boolean; onT
       <Td label="Status">
         <StatusBadge status={unit.status} />
       </Td>
+      {currency && (
+        <>
+          <Td className="tabular-nums" label="Revenue">
+            {formatMoney(unit.revenue, currency)}
+          </Td>
+          <Td className="tabular-nums" label="eCPM">
+            {formatMoney(unit.ecpm, currency)}
+          </Td>
+          <Td className="tabular-nums" label="vCPM">
+            {formatMoney(unit.viewable_ecpm, currency)}
+          </Td>
+          <Td className="tabular-nums" label="Fill">
+            {formatOptionalPercent(unit.fill_rate)}
+          </Td>
+          <Td className="tabular-nums" label="Prebid win">
+            {formatOptionalPercent(unit.prebid_win_share)}
+          </Td>
+        </>
+      )}
     </tr>
   );
 }
 
 /** The unit's slots, page by page: where its impressions come from. */
-function PagesOfUnit({ unit }: { unit: AdUnitRow }) {
+function PagesOfUnit({ unit, currency, columns }: { unit: AdUnitRow; currency: string | null; columns: number }) {
   return (
     <tr className="bg-slate-50">
-      <td colSpan={8} className="px-3 py-2">
+      <td colSpan={columns} className="px-3 py-2">
         <ul aria-label={`Pages of ${unit.name}`} className="divide-y divide-slate-200 text-sm">
           {unit.pages.map((slot) => (
-            <li key={slot.ad_unit_id} className="grid grid-cols-2 gap-x-4 gap-y-1 py-2 md:grid-cols-[minmax(0,1fr)_6rem_8rem_5rem_6rem]">
+            <li
+              key={slot.ad_unit_id}
+              className={`grid grid-cols-2 gap-x-4 gap-y-1 py-2 ${currency ? 'md:grid-cols-[minmax(0,1fr)_6rem_8rem_5rem_6rem_8rem_8rem]' : 'md:grid-cols-[minmax(0,1fr)_6rem_8rem_5rem_6rem]'}`}
+            >
               <Link to={`/dashboard/pages/${slot.page_id}`} className="col-span-2 truncate font-medium text-indigo-700 hover:text-indigo-900 md:col-span-1" title={slot.page_title || slot.page_url_path}>
                 {slot.page_title || slot.page_url_path}
               </Link>
@@ -246,6 +335,12 @@ function PagesOfUnit({ unit }: { unit: AdUnitRow }) {
               <span className="tabular-nums" title={formatNumber(slot.impressions)}>
                 {formatCompact(slot.impressions)} impr.
               </span>
+              {currency && (
+                <>
+                  <span className="tabular-nums">Revenue {formatMoney(slot.revenue, currency)}</span>
+                  <span className="tabular-nums">eCPM {formatMoney(slot.ecpm, currency)}</span>
+                </>
+              )}
             </li>
           ))}
         </ul>

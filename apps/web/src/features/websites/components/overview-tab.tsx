@@ -1,10 +1,12 @@
-// The website detail's Overview tab: 'Ads Metrics' (five KPI cards with arrows, a chart, live visitors) for its
-// own period, Top Performing Pages with its own period and size, and the Tracking Code panel with verification.
+// The website detail's Overview tab: 'Ads Metrics' (five KPI cards with arrows and beside them Revenue and RPM, a
+// chart, live visitors) for its own period, Top Performing Pages with its own period and size, and the Tracking Code
+// panel with verification.
 import { OVERVIEW_TOP_PAGES_LIMITS, type Period, type WebsiteWithPages } from '@foldline/contracts';
 import { useState } from 'react';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { optimizationDescription } from '../../../components/analytics/recommendation-text.ts';
+import { RevenueKpiCards } from '../../../components/analytics/revenue-kpi-cards.tsx';
 import { TimeseriesChart } from '../../../components/analytics/timeseries-chart.tsx';
 import { TopPagesTable } from '../../../components/analytics/top-pages-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -89,6 +91,14 @@ function AdsMetrics({ website }: { website: WebsiteWithPages }) {
               changeStyle="arrow"
               description={optimizationDescription(kpi.data.optimization)}
               className={SECOND_ROW}
+            />
+            {/* A third row of two, or two more on the 2xl row of five. */}
+            <RevenueKpiCards
+              revenue={kpi.data.revenue}
+              settingsLink={`/dashboard/websites/${website.website_id}?tab=settings`}
+              changeStyle="arrow"
+              cardClassName={SECOND_ROW}
+              emptyClassName="sm:col-span-2 lg:col-span-6 2xl:col-span-2"
             />
           </div>
         )}

@@ -1,7 +1,9 @@
-// /dashboard/websites/:websiteId — header with edit and delete, and the four tabs (Overview first). The website is
-// refetched on every tab switch and on window focus: nothing is served from cache (staleTime 0).
+// /dashboard/websites/:websiteId — header with edit and delete, and the four tabs (Overview first; ?tab=settings and
+// the like open another, so other screens can link to one). The website is refetched on every tab switch and on
+// window focus: nothing is served from cache (staleTime 0).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { SimulatedDataNotice } from '../../../components/analytics/simulated-data-notice.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { StatusBadge } from '../../../components/ui/badge.tsx';
@@ -17,10 +19,23 @@ import { PagesTab } from '../components/pages-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
 
 const TABS = ['Overview', 'Pages', 'Ad Units', 'Settings'] as const;
+/** A tab's name in the address: 'ad-units'. */
+const tabParam = (tab: (typeof TABS)[number]) => tab.toLowerCase().replace(/ /g, '-');
 
 export default function WebsiteDetailRoute() {
   const { websiteId = '' } = useParams();
   const website = useWebsite(websiteId);
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const linked = TABS.findIndex((tab) => tabParam(tab) === search.get('tab'));
+  const [selected, setSelected] = useState(Math.max(0, linked));
+  // A link followed to this page (a new location, even the same address) opens the tab it names; switching tabs
+  // leaves the address alone.
+  const [arrival, setArrival] = useState(location.key);
+  if (arrival !== location.key) {
+    setArrival(location.key);
+    if (linked >= 0) setSelected(linked);
+  }
 
   if (website.isPending) {
     return (
@@ -69,7 +84,13 @@ export default function WebsiteDetailRoute() {
       </div>
 
       {/* Every switch refetches the website; the tabs' own queries refetch as their panels mount. */}
-      <TabGroup onChange={() => void website.refetch()}>
+      <TabGroup
+        selectedIndex={selected}
+        onChange={(index) => {
+          setSelected(index);
+          void website.refetch();
+        }}
+      >
         <TabList className={TAB_LIST_CLASS}>
           {TABS.map((tab) => (
             <Tab key={tab} className={TAB_CLASS}>

@@ -1,0 +1,58 @@
+// The words of the revenue figures (docs/notes/revenue.md, "Revenue figures"): the Revenue and RPM cards of the
+// dashboard and the website overview, what a figure is made of ("Prebid winning bids only"), amounts in other
+// currencies (listed apart, never added), and the empty state.
+import type { CurrencyAmount, RevenueKpis, RevenueSources } from '@foldline/contracts';
+import { formatMoney } from '../../lib/format.ts';
+
+export const NO_REVENUE_DATA = 'No revenue data yet: connect Prebid or import an ad server report in';
+export const PREBID_ONLY = 'Prebid winning bids only';
+
+/** Whether there is anything to show: a currency, or several. */
+export function hasRevenueData(kpis: RevenueKpis | undefined): kpis is RevenueKpis {
+  return kpis !== undefined && (kpis.currency !== null || kpis.byCurrency.length > 0);
+}
+
+/** Where revenue is only partly known (Prebid's winning bids, no ad server report), the figure says so. */
+export function coverageNote(sources: RevenueSources | undefined): string | undefined {
+  return sources?.prebid && !sources.imported ? PREBID_ONLY : undefined;
+}
+
+/** 'Also €1.20 not converted', 'Also €1.20 and £3.00 not converted'; nothing without such amounts. */
+export function unconvertedNote(amounts: readonly CurrencyAmount[]): string | undefined {
+  if (amounts.length === 0) return undefined;
+  const listed = amounts.map((entry) => formatMoney(entry.amount, entry.currency));
+  const words = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  return `Also ${words} not converted`;
+}
+
+export interface RevenueCardText {
+  value: string;
+  /** Relative change in percent; null: nothing in the previous period; undefined: no single figure to change. */
+  change: number | null | undefined;
+  description: string | undefined;
+}
+
+/**
+ * The Revenue and RPM cards. One currency: the amount, its change and what it is made of. Several (all websites of
+ * different currencies): each currency's amount side by side, never added, and no single change.
+ */
+export function revenueCards(kpis: RevenueKpis): { revenue: RevenueCardText; rpm: RevenueCardText } {
+  const notes = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('. ') || undefined;
+  if (kpis.currency !== null) {
+    return {
+      revenue: {
+        value: formatMoney(kpis.revenue.value, kpis.currency),
+        change: kpis.revenue.change,
+        description: notes(coverageNote(kpis.sources), unconvertedNote(kpis.unconverted)),
+      },
+      rpm: { value: formatMoney(kpis.rpm.value, kpis.currency), change: kpis.rpm.change, description: 'Revenue per 1,000 pageviews' },
+    };
+  }
+  const each = (pick: (entry: RevenueKpis['byCurrency'][number]) => number) =>
+    kpis.byCurrency.map((entry) => formatMoney(pick(entry), entry.currency)).join(' · ');
+  const several = `${kpis.byCurrency.length} currencies, never added`;
+  return {
+    revenue: { value: each((entry) => entry.revenue.value), change: undefined, description: notes(several, coverageNote(kpis.sources), unconvertedNote(kpis.unconverted)) },
+    rpm: { value: each((entry) => entry.rpm.value), change: undefined, description: `Revenue per 1,000 pageviews, ${several}` },
+  };
+}

@@ -1,0 +1,72 @@
+// Each website's revenue currency (issue 23: one per website): the one its "Ads & revenue" settings name, else the
+// first one seen in its revenue data (contracts' websiteCurrency): the earlier of its first Prebid bid's day and its
+// first imported report day (on the same day the ad server's, the account's currency). A website with neither has
+// none: no revenue data yet. Amounts in any other currency are never added to its revenue.
+//
+// The first currency seen is looked for once per website and kept for ten minutes (a statement of 10 to 20 ms on the
+// embedded engine, which runs one at a time, on every revenue report otherwise): it changes only when older revenue
+// data arrives in another currency or the website's data is cleared (forgetCurrencies). A website with none is
+// looked for again at every report, so its first revenue shows at once.
+import { adsSettingsSchema, websiteCurrency } from '@foldline/contracts';
+import type { EventStore } from '@foldline/event-store';
+import type { MetadataDb } from '@foldline/metadata';
+import { firstImportedCurrencies } from '@foldline/metadata/revenue-days/revenue-days.repository';
+
+const MAX_EXECUTION_TIME = 10;
+const KEPT_MS = 10 * 60_000;
+
+/** Per event store, each website's first currency seen and until when it is kept. */
+const firstSeen = new WeakMap<EventStore, Map<string, { currency: string; until: number }>>();
+
+/** Forgets the first currencies seen in this store's data: a website's events were deleted. */
+export function forgetCurrencies(events: EventStore): void {
+  firstSeen.delete(events);
+}
+
+/** The settings' currency, or none when the settings say none or cannot be read. */
+function settingsCurrency(settingsText: string): string | undefined {
+  try {
+    const parsed = adsSettingsSchema.optional().safeParse((JSON.parse(settingsText) as { ads?: unknown } | null)?.ads);
+    return parsed.success ? parsed.data?.currency : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each website's first Prebid bid day and currency (of two on that day, the first by code), in one statement: the
+ * revenue rollup is sorted by website and day. */
+async function firstBidCurrencies(events: EventStore, websiteIds: readonly string[]): Promise<Map<string, { day: string; currency: string }>> {
+  if (websiteIds.length === 0) return new Map();
+  const rows = await events.query<{ website_id: string; day: string; currency: string }>(
+    `SELECT website_id, day, currency FROM foldline.ad_revenue_daily WHERE website_id IN {website_ids:Array(UUID)} AND currency != ''
+     ORDER BY website_id, day, currency LIMIT 1 BY website_id`,
+    { website_ids: websiteIds },
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+  return new Map(rows.map((row) => [String(row.website_id), { day: String(row.day), currency: String(row.currency) }]));
+}
+
+/** Each website's currency, by id; websites without one (no setting, no revenue data) are left out. */
+export async function websiteCurrencies(db: MetadataDb, events: EventStore, websiteIds: readonly string[]): Promise<Map<string, string>> {
+  if (websiteIds.length === 0) return new Map();
+  const rows = await db.selectFrom('websites').select(['id', 'settings']).where('id', 'in', websiteIds).execute();
+  const set = new Map(rows.map((row) => [row.id, settingsCurrency(row.settings)]));
+  let kept = firstSeen.get(events);
+  if (!kept) firstSeen.set(events, (kept = new Map()));
+  const now = Date.now();
+  const unknown = websiteIds.filter((id) => set.get(id) === undefined && !((kept.get(id)?.until ?? 0) > now));
+  const [imported, bids] = await Promise.all([firstImportedCurrencies(db, unknown), firstBidCurrencies(events, unknown)]);
+  for (const id of unknown) {
+    const report = imported.get(id);
+    const bid = bids.get(id);
+    const first = report && (!bid || report.day <= bid.day) ? report : bid;
+    if (first) kept.set(id, { currency: first.currency, until: now + KEPT_MS });
+    else kept.delete(id);
+  }
+  const currencies = new Map<string, string>();
+  for (const id of websiteIds) {
+    const currency = websiteCurrency({ ads: { currency: set.get(id) } }, kept.get(id)?.currency);
+    if (currency) currencies.set(id, currency);
+  }
+  return currencies;
+}

@@ -1,0 +1,218 @@
+// What the revenue reports read (docs/notes/revenue.md, "Revenue figures"): per slot, page or website and period, the
+// revenue in the website's currency (Prebid's winning bids, plus the ad servers' imported revenue beyond them), the
+// Prebid auctions and wins and the empty renders; the amounts in other currencies apart, never added; and which
+// sources there were. The Prebid figures come through the query model (the revenue rollups), in the statement that
+// reads the report's other figures of the same keys (`with`: the embedded engine runs one statement at a time, so
+// every statement saved is time saved); the imported revenue spread over impressions in one more, only where there is
+// imported revenue (imported-spread.ts).
+import { adUnitKey, type DeviceType } from '@foldline/contracts';
+import type { ImportedUnitRevenue } from '@foldline/metadata/revenue-days/revenue-days.repository';
+import { hasImportedRevenue, importedRevenue } from '@foldline/metadata/revenue-days/revenue-days.repository';
+import type { AnalyticsContext } from '../context.ts';
+import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
+import { runQuery } from '../execute.ts';
+import type { Metric, TimeWindow } from '../query.ts';
+import { readByIdInChunks } from '../scope.ts';
+import { websiteCurrencies } from './currencies.ts';
+import { daysOf, readImportedSpread, type RevenueKey } from './imported-spread.ts';
+
+export type { RevenueKey } from './imported-spread.ts';
+export type RevenuePeriod = 'current' | 'previous';
+
+export interface RevenueRequest {
+  /** In scope already (scope.ts). */
+  websiteIds: readonly string[];
+  range: TimeWindow;
+  comparison?: TimeWindow | undefined;
+  by: RevenueKey;
+  pageIds?: readonly string[] | undefined;
+  device?: DeviceType | undefined;
+  /** Other additive metrics of the same keys, read in the same statement (`RevenueReading.metrics`). */
+  with?: readonly Metric[];
+}
+
+/** A slot's, page's or website's revenue and counts in a period. Amounts in its website's currency. */
+export interface RevenueTotals {
+  /** Prebid plus imported. */
+  revenue: number;
+  prebid: number;
+  /** The imported revenue beyond Prebid's, spread (with a website key, also what had no impressions to spread over). */
+  imported: number;
+  auctions: number;
+  wins: number;
+  empties: number;
+}
+
+export interface CurrencyAmount {
+  currency: string;
+  amount: number;
+}
+
+export interface RevenueReading {
+  /** Each website's currency; a website without one has no revenue data yet. */
+  currencies: ReadonlyMap<string, string>;
+  of(period: RevenuePeriod, key: string): RevenueTotals;
+  /** Imported revenue of a unit on days it had no measured impression: the unit's, no page's (read with no page or
+   * device filter only). */
+  unitOnly(period: RevenuePeriod, websiteId: string, unitKey: string): number;
+  /** Revenue in currencies other than its website's, per currency, as it came: never converted nor added. */
+  unconverted(period: RevenuePeriod): CurrencyAmount[];
+  /** Whether the current period has Prebid auctions, and imported revenue. */
+  sources: { prebid: boolean; imported: boolean };
+  /** The `with` metrics of a key in a period (0 for a key without rows). */
+  metrics(period: RevenuePeriod, key: string): Record<Metric, number>;
+  /** The keys with rows in a period. */
+  keys(period: RevenuePeriod): string[];
+}
+
+const PREBID_METRICS: readonly Metric[] = ['prebid_revenue', 'prebid_auctions', 'prebid_wins', 'empty_renders'];
+
+/** Imported days read at a time: SQLite answers synchronously, and a year of 200 units is 73,000 rows. */
+const IMPORT_DAYS_PER_READ = 61;
+const DAY_MS = 86_400_000;
+
+const empty = (): RevenueTotals => ({ revenue: 0, prebid: 0, imported: 0, auctions: 0, wins: 0, empties: 0 });
+
+export async function readRevenue(context: AnalyticsContext, request: RevenueRequest): Promise<RevenueReading> {
+  const { db, events } = context;
+  const window: TimeWindow = { start: (request.comparison ?? request.range).start, end: request.range.end };
+  const [currencies, imported] = await Promise.all([websiteCurrencies(db, events, request.websiteIds), importedDays(context, request.websiteIds, window)]);
+
+  // The units with imported revenue, numbered from 1, and every slot of theirs on the website.
+  const units = new Map<string, number>();
+  const unitNames: { websiteId: string; unitKey: string }[] = [{ websiteId: '', unitKey: '' }];
+  const rows = imported.map((row) => {
+    const name = `${row.websiteId}\n${row.unitKey}`;
+    let unit = units.get(name);
+    if (unit === undefined) {
+      unit = unitNames.length;
+      units.set(name, unit);
+      unitNames.push({ websiteId: row.websiteId, unitKey: row.unitKey });
+    }
+    return { unit, day: row.day, currency: row.currency, micros: row.revenueMicros };
+  });
+  const slots = rows.length === 0 ? [] : await slotsOfUnits(context, [...new Set(imported.map((row) => row.websiteId))], units);
+
+  const dimensions = request.by === 'website_id' ? (['website_id', 'currency'] as const) : (['website_id', request.by, 'currency'] as const);
+  const filters = { websiteIds: request.websiteIds, ...(request.pageIds ? { pageIds: request.pageIds } : {}), ...(request.device ? { device: request.device } : {}) };
+  const [prebidRows, spreadRows] = await Promise.all([
+    runQuery(events, {
+      metrics: [...PREBID_METRICS, ...(request.with ?? []).filter((metric) => !PREBID_METRICS.includes(metric))],
+      dimensions,
+      filters,
+      range: request.range,
+      ...(request.comparison ? { comparison: request.comparison } : {}),
+    }),
+    readImportedSpread(events, {
+      websiteIds: request.websiteIds,
+      slots,
+      rows,
+      range: request.range,
+      comparison: request.comparison,
+      by: request.by,
+      pageIds: request.pageIds,
+      device: request.device,
+      unspread: !request.pageIds && !request.device && request.by !== 'page_id',
+    }),
+  ]);
+
+  const totals = { current: new Map<string, RevenueTotals>(), previous: new Map<string, RevenueTotals>() };
+  const unitOnly = { current: new Map<string, number>(), previous: new Map<string, number>() };
+  const unconverted = { current: new Map<string, number>(), previous: new Map<string, number>() };
+  const others = { current: new Map<string, Record<string, number>>(), previous: new Map<string, Record<string, number>>() };
+  const totalsOf = (period: RevenuePeriod, key: string) => {
+    let entry = totals[period].get(key);
+    if (!entry) totals[period].set(key, (entry = empty()));
+    return entry;
+  };
+  const addUnconverted = (period: RevenuePeriod, currency: string, amount: number) =>
+    unconverted[period].set(currency, (unconverted[period].get(currency) ?? 0) + amount);
+  let prebid = false;
+
+  await yieldToEventLoop();
+  await forEachInSlices(prebidRows, (row) => {
+    const websiteId = row.dimensions.website_id!;
+    const key = request.by === 'website_id' ? websiteId : row.dimensions[request.by]!;
+    if (request.with?.length) {
+      let sums = others[row.period].get(key);
+      if (!sums) others[row.period].set(key, (sums = {}));
+      for (const metric of request.with) sums[metric] = (sums[metric] ?? 0) + row.metrics[metric];
+    }
+    const entry = totalsOf(row.period, key);
+    entry.auctions += row.metrics.prebid_auctions;
+    entry.wins += row.metrics.prebid_wins;
+    entry.empties += row.metrics.empty_renders;
+    if (row.period === 'current' && row.metrics.prebid_auctions > 0) prebid = true;
+    const currency = row.dimensions.currency!;
+    if (currency === currencies.get(websiteId)) {
+      entry.prebid += row.metrics.prebid_revenue;
+      entry.revenue += row.metrics.prebid_revenue;
+    } else if (currency !== '' && row.metrics.prebid_revenue > 0) {
+      addUnconverted(row.period, currency, row.metrics.prebid_revenue);
+    }
+  });
+  await forEachInSlices(spreadRows, (row) => {
+    const owner = row.unit > 0 ? unitNames[row.unit]! : undefined;
+    const websiteId = owner?.websiteId ?? row.websiteId;
+    if (row.currency !== currencies.get(websiteId)) return addUnconverted(row.period, row.currency, row.amount);
+    if (owner && request.by !== 'website_id') {
+      const name = `${owner.websiteId}\n${owner.unitKey}`;
+      unitOnly[row.period].set(name, (unitOnly[row.period].get(name) ?? 0) + row.amount);
+      return;
+    }
+    const entry = totalsOf(row.period, owner ? owner.websiteId : row.key);
+    entry.imported += row.amount;
+    entry.revenue += row.amount;
+  });
+
+  const currentDays = daysOf(request.range);
+  return {
+    currencies,
+    of: (period, key) => totals[period].get(key) ?? empty(),
+    unitOnly: (period, websiteId, unitKey) => unitOnly[period].get(`${websiteId}\n${unitKey}`) ?? 0,
+    unconverted: (period) =>
+      [...unconverted[period]].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)),
+    sources: { prebid, imported: imported.some((row) => row.day >= currentDays.first && row.day < currentDays.after) },
+    metrics: (period, key) => {
+      const sums = others[period].get(key);
+      return Object.fromEntries((request.with ?? []).map((metric) => [metric, sums?.[metric] ?? 0])) as Record<Metric, number>;
+    },
+    keys: (period) => [...new Set([...others[period].keys(), ...totals[period].keys()])],
+  };
+}
+
+/** The imported unit-days of the UTC days the window touches, two months of days per read with the event loop free
+ * between reads; none at once for websites without imports then. */
+async function importedDays(context: AnalyticsContext, websiteIds: readonly string[], window: TimeWindow): Promise<ImportedUnitRevenue[]> {
+  if (websiteIds.length === 0) return [];
+  const { first, after } = daysOf(window);
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  if (!(await hasImportedRevenue(context.db, websiteIds, first, day(Date.parse(after) - DAY_MS)))) return [];
+  const rows: ImportedUnitRevenue[] = [];
+  for (let from = Date.parse(first); from < Date.parse(after); from += IMPORT_DAYS_PER_READ * DAY_MS) {
+    const to = Math.min(from + IMPORT_DAYS_PER_READ * DAY_MS, Date.parse(after)) - DAY_MS;
+    rows.push(...(await importedRevenue(context.db, websiteIds, day(from), day(to))));
+    await yieldToEventLoop();
+  }
+  return rows;
+}
+
+/** Every slot of the numbered units, on every page of their websites. */
+async function slotsOfUnits(context: AnalyticsContext, websiteIds: readonly string[], units: ReadonlyMap<string, number>) {
+  const rows = await readByIdInChunks((after, limit) =>
+    context.db
+      .selectFrom('ad_units')
+      .select(['id', 'website_id', 'google_ad_slot_id', 'slot_key'])
+      .where('website_id', 'in', websiteIds)
+      .$if(after !== undefined, (query) => query.where('id', '>', after!))
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  );
+  const slots: { id: string; unit: number }[] = [];
+  await forEachInSlices(rows, (row) => {
+    const unit = units.get(`${row.website_id}\n${adUnitKey(row)}`);
+    if (unit !== undefined) slots.push({ id: row.id, unit });
+  });
+  return slots;
+}
