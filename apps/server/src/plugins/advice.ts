@@ -97,10 +97,17 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
         if (isClosing()) return;
         const now = new Date();
         const context = { db: app.metadata.db, events: app.events, userId: website.user_id, now };
-        // Computed afresh: the remembered answer may be up to ten minutes old.
-        forgetAnswer(app.events, websiteAnalysisKey(website.id));
-        const analysis = await analyseWebsite(context, website.id, layout);
-        await recordPotential(app.metadata.db, website.id, now.toISOString().slice(0, 10), potentialFigure(analysis));
+        try {
+          // Computed afresh: the remembered answer may be up to ten minutes old.
+          forgetAnswer(app.events, websiteAnalysisKey(website.id));
+          const analysis = await analyseWebsite(context, website.id, layout);
+          await recordPotential(app.metadata.db, website.id, now.toISOString().slice(0, 10), potentialFigure(analysis));
+        } catch (error) {
+          // A website deleted (through this process or another) while it was analysed has nothing to record; any other
+          // failure is one website's, and the others still get their advice.
+          const exists = await app.metadata.db.selectFrom('websites').select('id').where('id', '=', website.id).executeTakeFirst();
+          if (exists) app.log.error({ err: error, websiteId: website.id }, 'background advice failed for a website');
+        }
       }
     },
     async renderingsDone() {
