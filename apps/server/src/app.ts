@@ -63,6 +63,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // operator named in TRUST_PROXY; otherwise it is the connection's own address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // No limit on a plugin's start: the stores run their migrations there, and one that fills a new rollup from a
+    // large event store (event-store migration 024 over 100 million events) takes minutes, not Fastify's default 10 s.
+    pluginTimeout: 0,
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
