@@ -169,7 +169,7 @@ describe('analytics screens', () => {
     await table.getByText('Right rail MPU').waitFor();
     const analytics = await signedIn(`/dashboard/pages/${frontPageId}`);
     await analytics.getByRole('tab', { name: 'Ad Performance' }).click();
-    await analytics.getByText('Right rail MPU').waitFor();
+    await analytics.getByText('Right rail MPU').first().waitFor();
     await analytics.close();
     await table.getByRole('button', { name: 'Rename Right rail MPU' }).click();
     await page.getByLabel('Ad unit name').press('Escape');
