@@ -28,7 +28,7 @@ import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type DeviceTy
 import { HEADING, placeOf, type ContentLayout } from './content-breaks.ts';
 import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type Reflow, type SeenCounts, type UnitEvidence } from './evidence.ts';
 import { EDGE_FORMATS, formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
-import { scaleInterval, widenInterval, wilson, type Interval } from './wilson.ts';
+import { scaleInterval, widenInterval, wilson, Z95, type Interval } from './wilson.ts';
 
 /** A move or format change must promise at least this much at the low end of its range: the page's value must rise by
  * this share of pageviews times the value of the unit's current format (for a move, the issue's 10 points of view
@@ -432,7 +432,7 @@ class PageEngine {
       const flips = (this.seen.get(probeKey(after)) ?? 0) - (this.seen.get(probeKey(now)) ?? 0);
       if (flips === 0) continue;
       const rate = (factor * flips) / this.n;
-      const error = (1.96 * factor * Math.sqrt(Math.abs(flips))) / this.n;
+      const error = (Z95 * factor * Math.sqrt(Math.abs(flips))) / this.n;
       terms.push({ rate: { rate, low: rate - error, high: rate + error }, value: this.valueOf(unit.rect) });
       if (Math.abs(rate) >= MATERIAL_RATE) units.push({ ad_unit_id: unit.adUnitId, ad_unit_name: unit.name, view_rate_change: round(rate * 100, 1) });
     }

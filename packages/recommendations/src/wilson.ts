@@ -7,7 +7,7 @@ export interface Interval {
   high: number;
 }
 
-const Z95 = 1.959963984540054;
+export const Z95 = 1.959963984540054;
 
 export function wilson(successes: number, trials: number, z = Z95): Interval {
   if (trials <= 0) return { rate: 0, low: 0, high: 1 };
