@@ -114,6 +114,10 @@ describe('recommendations', () => {
     await experience.getByText(/^Layout shift at the 75th percentile: \d\.\d{3} from ads, \d\.\d{3} from everything else/).waitFor();
     await experience.getByText(/filled \(\d+ empty\) · [\d.]+s in view per impression/).first().waitFor();
     await experience.getByText(/^Shifted the content in [\d.]+% of measured pageviews/).first().waitFor();
+    // Its ad density on desktop, from the rendering the advice measured, against the website's limit.
+    const density = answer.meta.pages.find((analysis) => analysis.device === 'desktop')!.ad_layout!;
+    await experience.getByTestId('ad-density').getByText(`Ads take ${density.density.toFixed(1)}% of the main content's height on desktop`, { exact: false }).waitFor();
+    await experience.getByTestId('ad-density').getByText(density.density > density.density_limit ? 'Over the limit' : 'Within the limit', { exact: true }).waitFor();
 
     // The thumbnail: the recommended place (green) well above where the unit is now (dashed red), both in the frame.
     const thumbnail = card.getByRole('img', { name: /^Desktop screenshot of the page: the unit now at [\d,]+ px and the recommended place at [\d,]+ px$/ });
@@ -180,6 +184,7 @@ describe('recommendations', () => {
     await page.getByRole('tab', { name: 'Ad Performance' }).click();
     const card = recommendationCard(page, move);
     await card.getByRole('img', { name: /^Desktop screenshot of the page/ }).waitFor({ timeout: FIRST_ANSWER_TIMEOUT });
+    await page.getByTestId('ad-density').getByText(/^Ads take [\d.]+% of the main content's height/).waitFor();
     await expectNoHorizontalOverflow(page, 'page analytics recommendations');
     await screenshot(page, 'recommendations-page-375');
     await page.close();

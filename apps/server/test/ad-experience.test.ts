@@ -11,22 +11,26 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
 const TOP = { key: 'div-gpt-ad-top', name: '/1/top', sel: '#div-gpt-ad-top', x: 0, y: 100, w: 728, h: 90 };
 const SIDE = { key: 'div-gpt-ad-side', name: '/1/side', sel: '#div-gpt-ad-side', x: 800, y: 400, w: 300, h: 250 };
+const RAIL = { key: 'div-gpt-ad-rail', name: '/1/rail', sel: '#div-gpt-ad-rail', x: 800, y: 2000, w: 300, h: 600 };
 
 /** One reader: the top unit's impressions (in view ms, viewable, the shift it caused), the side unit's, the page's shift. */
 interface Reader {
   ua: string;
   top: Array<{ iv: number; viewable?: boolean; ls?: number }>;
   sideEmpty?: boolean;
+  /** A rail unit that refreshes: its renders in order, each one's time in view (ms). */
+  rail?: number[];
   pageShift: number;
 }
 // Four readers. The top unit: 5 renders (reader 1's refreshed once), in view 6 s, 2 s, 0 s, 9 s, 1 s; viewable: the
 // 6 s, 2 s and 9 s ones. Its shifts: reader 1 0.12 (Chrome), reader 2 0.05 (Chrome), reader 3 0.3 (Safari: never
-// reported by a real Safari, and not counted). The side unit: 4 renders, one of them empty.
+// reported by a real Safari, and not counted). The side unit: 4 renders, one of them empty. The rail unit refreshes: in
+// reader 2's pageview a first render never in view, then one seen 4 s; in reader 4's one seen 3 s, then two never seen.
 const READERS: Reader[] = [
   { ua: CHROME, top: [{ iv: 6000, viewable: true, ls: 0.12 }, { iv: 2000, viewable: true }], pageShift: 0.2 },
-  { ua: CHROME, top: [{ iv: 0, ls: 0.05 }], pageShift: 0.05 },
+  { ua: CHROME, top: [{ iv: 0, ls: 0.05 }], rail: [0, 4000], pageShift: 0.05 },
   { ua: SAFARI, top: [{ iv: 9000, viewable: true, ls: 0.3 }], pageShift: 0.3 },
-  { ua: CHROME, top: [{ iv: 1000 }], sideEmpty: true, pageShift: 0 },
+  { ua: CHROME, top: [{ iv: 1000 }], sideEmpty: true, rail: [3000, 0, 0], pageShift: 0 },
 ];
 
 describeEachDialect('ad experience', (dialect) => {
@@ -57,6 +61,13 @@ describeEachDialect('ad experience', (dialect) => {
         events.push({ k: 'ad', a: 0, slot: TOP, imp, ev: 'view_time', iv: impression.iv / 2, mp: 100 });
       }
       events.push({ k: 'ad', a: 0, slot: SIDE, imp: randomUUID(), ev: reader.sideEmpty ? 'empty' : 'impression' });
+      // Each refresh 30 s after the one before: the first render is the oldest event.
+      for (const [n, iv] of (reader.rail ?? []).entries()) {
+        const imp = randomUUID();
+        const a = (reader.rail!.length - n) * 30_000;
+        events.push({ k: 'ad', a, slot: RAIL, imp, ev: 'impression' });
+        if (iv > 0) events.push({ k: 'ad', a: a - 1, slot: RAIL, imp, ev: 'view_time', iv, mp: 100 });
+      }
       events.push({ k: 'eng', a: 0, ms: 5000, sd: 50, pd: -1, dh: 4000, ...(reader.pageShift ? { ls: reader.pageShift } : {}) });
       const result = await app.ingest.accept({ ...base, e: events }, { ...meta, receivedAt: at + i * 60_000 });
       expect(result.outcome).toBe('stored');
@@ -92,7 +103,11 @@ describeEachDialect('ad experience', (dialect) => {
       layout_shift_p75: 0.12,
     });
     const side = units.find((unit: { name: string }) => unit.name.includes('side'));
-    expect(side).toMatchObject({ impressions: 3, empty: 1, fill_rate: 75, renders_per_pageview: 1, shifting_pageviews: 0, layout_shift_p75: 0 });
+    expect(side).toMatchObject({ impressions: 3, empty: 1, fill_rate: 75, renders_per_pageview: 1, refreshes: 0, unseen_refreshes: 0, shifting_pageviews: 0, layout_shift_p75: 0 });
+    // Five renders in two pageviews: three refreshes, two of them never in view (a first render never seen is no refresh).
+    const rail = units.find((unit: { name: string }) => unit.name.includes('rail'));
+    expect(rail).toMatchObject({ impressions: 5, renders_per_pageview: 2.5, refreshes: 3, unseen_refreshes: 2 });
+    expect(top).toMatchObject({ refreshes: 1, unseen_refreshes: 0 });
   });
 
   it('filters by device, and answers 400, 404 and 401 as every analytics route', async () => {

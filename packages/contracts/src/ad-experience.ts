@@ -28,6 +28,10 @@ export const adExperienceUnitSchema = z.object({
   long_views: z.number().nullable(),
   /** Impressions (renders, empty or not) per pageview in which the slot rendered: above 1, the slot refreshes. */
   renders_per_pageview: z.number().nullable(),
+  /** Renders after the first in a pageview, and those of them never in view at all: a slot refreshed while nobody can
+   * see it spends an impression (and the advertiser's trust) on no reader. */
+  refreshes: z.number(),
+  unseen_refreshes: z.number(),
   /** Share of measured pageviews (browsers that report layout shift) in which it shifted the content, percent, and the
    * 75th percentile over those pageviews of the layout shift it caused (0 where it caused none). */
   shifting_pageviews: z.number().nullable(),

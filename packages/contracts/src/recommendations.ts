@@ -117,6 +117,21 @@ export const pageAnalysisSchema = z.object({
   message: z.string(),
   /** How well the model predicted the page's existing units: its correction factor and mean error in points. */
   calibration: z.object({ units: z.number(), factor: z.number(), mean_error: z.number() }).nullable(),
+  /** What the ads take of the page on the device (issue 24), from its rendering and its units' measured boxes; null
+   * without a rendering of its main content. Density: the ads' height in the main content in percent of its height
+   * (Better Ads; a sticky unit once), against the device's limit (30 % on phones, the website's own elsewhere). */
+  ad_layout: z
+    .object({
+      content_height: z.number(),
+      ad_height: z.number(),
+      density: z.number(),
+      density_limit: z.number(),
+      /** Units in view before any scrolling, on the device's typical first screen. */
+      above_fold: z.number(),
+      /** Units in the main content per 1,000 px of its height. */
+      per_1000px: z.number(),
+    })
+    .nullable(),
 });
 export type PageAnalysis = z.infer<typeof pageAnalysisSchema>;
 

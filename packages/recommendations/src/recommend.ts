@@ -27,7 +27,8 @@
 import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type DeviceType, type PageAnalysis, type Recommendation } from '@foldline/contracts';
 import { HEADING, placeOf, type ContentLayout } from './content-breaks.ts';
 import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type Reflow, type SeenCounts, type UnitEvidence } from './evidence.ts';
-import { EDGE_FORMATS, formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
+import { adHeightInContent, adLayoutOf, isEdgeUnit, overlapsHorizontally, type Placed } from './ad-density.ts';
+import { formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
 import { scaleInterval, widenInterval, wilson, Z95, type Interval } from './wilson.ts';
 
 /** A move or format change must promise at least this much at the low end of its range: the page's value must rise by
@@ -99,8 +100,7 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 const pixels = (value: number) => `${Math.round(value).toLocaleString('en-US')} px`;
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
 
-/** Whether a unit stays at the viewport's edge: told so, else judged by its format (a phone anchor). */
-export const isEdgeUnit = (unit: UnitEvidence) => unit.sticky ?? EDGE_FORMATS.has(formatName(unit.rect.width, unit.rect.height));
+export { isEdgeUnit };
 
 /** The breaks an ad may go at: those the layout marks as directly under a heading are left out. */
 export function usableBreaks(layout: ContentLayout): number[] {
@@ -213,6 +213,7 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
     status,
     message,
     calibration: calibration && withCalibration ? { units: calibration.units, factor: round(calibration.factor, 3), mean_error: round(calibration.meanError, 1) } : null,
+    ad_layout: adLayout(evidence, options),
   });
   const { device } = evidence;
   if (!enoughReaders(evidence.pageviews)) {
@@ -246,6 +247,20 @@ export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts,
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The page's ad layout on the device as the analysis reports it (percentages), or null without a rendering. */
+function adLayout(evidence: PageDeviceEvidence, options: RecommendOptions): PageAnalysis['ad_layout'] {
+  const layout = adLayoutOf(evidence, densityLimit(evidence.device, options.desktopDensity));
+  if (!layout) return null;
+  return {
+    content_height: Math.round(layout.contentHeight),
+    ad_height: Math.round(layout.adHeight),
+    density: round(layout.density * 100, 1),
+    density_limit: round(layout.limit * 100, 1),
+    above_fold: layout.aboveFold,
+    per_1000px: round(layout.perThousandPx, 2),
+  };
+}
 
 /** Why nothing is advised, with the figures: the best change that passed the guardrails and what it would do. */
 function nothingFound(best: { change: string; value: Interval } | undefined, device: DeviceType): string {
@@ -315,14 +330,7 @@ function columnFormats(evidence: PageDeviceEvidence): AdFormat[] {
   return formatsFitting(evidence.device, 'main', width).filter((format) => format.placement === 'content');
 }
 
-const overlapsHorizontally = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width;
 const verticalGap = (a: Rect, b: Rect) => Math.max(a.y, b.y) - Math.min(a.y + a.height, b.y + b.height);
-
-/** A unit on the page as it stands (or would after the changes taken so far). */
-interface Placed {
-  rect: Rect;
-  edge: boolean;
-}
 
 /** A term of the page's value: a unit's view rate (with its range) × the value of a viewable impression of it. */
 interface Term {
@@ -454,20 +462,8 @@ class PageEngine {
     return others.every((other) => !overlapsHorizontally(rect, other) || apart(other));
   }
 
-  /** Ad height in the main content (Better Ads): every unit within the column's width and height, and every unit at the
-   * viewport's edge across it once. Without a layout, every unit's height (the content's is unknown). */
   private adHeight(units: Iterable<Placed>): number {
-    const layout = this.evidence.layout;
-    let height = 0;
-    for (const { rect, edge } of units) {
-      if (!layout) height += rect.height;
-      else {
-        const column: Rect = { x: layout.column.x, y: layout.top, width: layout.column.width, height: layout.bottom - layout.top };
-        const inContent = overlapsHorizontally(rect, column) && (edge || (rect.y >= layout.top && rect.y <= layout.bottom));
-        if (inContent) height += rect.height;
-      }
-    }
-    return height;
+    return adHeightInContent(units, this.evidence.layout);
   }
 
   /**

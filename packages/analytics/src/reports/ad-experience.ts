@@ -1,5 +1,5 @@
 // GET /api/analytics/ad-experience (issue 24): what one page's ads do to its readers over a period, per unit — fill,
-// time in view, refreshes, the layout shift it caused — and the page's layout shift from ads against everything else.
+// time in view, refreshes (and those never in view), the layout shift it caused — and the page's layout shift from ads against everything else.
 // Read from the raw ad events of one page (bounded by the page and the period), three statements.
 //
 // Layout shift is reported by Chromium's browsers only (the tracker feature-detects it), so its figures are over the
@@ -33,15 +33,21 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
   };
   const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
   const [perUnit, shifts, pageRows] = await Promise.all([
-    // Per impression first (its render, its time in view over every view_time row), then per unit.
+    // Per impression first (its render, its time in view over every view_time row), then per pageview of the unit (a
+    // render after the first is a refresh; one never in view was wasted), then per unit.
     context.events.query<Record<string, unknown>>(
-      `SELECT toString(ad_unit_id) AS unit, countIf(rendered) AS impressions, countIf(blank) AS empty,
-         avgIf(in_view, rendered) AS in_view_ms, avgIf(in_view, rendered AND seen) AS viewable_ms,
-         countIf(rendered AND in_view >= ${LONG_VIEW_MS}) AS long_views, uniqExact(pv) AS pageviews
+      `SELECT toString(ad_unit_id) AS unit, sum(pv_impressions) AS impressions, sum(pv_empty) AS empty, sum(pv_in_view) / nullIf(sum(pv_impressions), 0) AS in_view_ms,
+         sum(pv_viewable_in_view) / nullIf(sum(pv_viewable), 0) AS viewable_ms, sum(pv_long) AS long_views, count() AS pageviews,
+         sum(pv_renders) - count() AS refreshes, sum(pv_unseen_refreshes) AS unseen_refreshes
        FROM (
-         SELECT ad_unit_id, impression_id, any(pageview_id) AS pv, countIf(kind = 'impression') > 0 AS rendered,
-           countIf(kind = 'empty') > 0 AS blank, countIf(kind = 'viewable') > 0 AS seen, sumIf(in_view_ms, kind = 'view_time') AS in_view
-         FROM foldline.ad_events WHERE ${scope} GROUP BY ad_unit_id, impression_id
+         SELECT ad_unit_id, pv, countIf(rendered) AS pv_impressions, countIf(blank) AS pv_empty, sumIf(in_view, rendered) AS pv_in_view,
+           sumIf(in_view, rendered AND seen) AS pv_viewable_in_view, countIf(rendered AND seen) AS pv_viewable, countIf(rendered AND in_view >= ${LONG_VIEW_MS}) AS pv_long,
+           count() AS pv_renders, countIf(in_view = 0) - if(argMin(in_view, at) = 0, 1, 0) AS pv_unseen_refreshes
+         FROM (
+           SELECT ad_unit_id, impression_id, any(pageview_id) AS pv, min(ts) AS at, countIf(kind = 'impression') > 0 AS rendered,
+             countIf(kind = 'empty') > 0 AS blank, countIf(kind = 'viewable') > 0 AS seen, sumIf(in_view_ms, kind = 'view_time') AS in_view
+           FROM foldline.ad_events WHERE ${scope} GROUP BY ad_unit_id, impression_id
+         ) GROUP BY ad_unit_id, pv
        ) GROUP BY ad_unit_id`,
       values,
       options,
@@ -94,9 +100,11 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
           empty,
           fill_rate: share(impressions, impressions + empty),
           time_in_view: impressions > 0 ? round(Number(row!.in_view_ms) / 1000, 1) : null,
-          viewable_time: impressions > 0 && Number.isFinite(Number(row!.viewable_ms)) ? round(Number(row!.viewable_ms) / 1000, 1) : null,
+          viewable_time: row?.viewable_ms == null ? null : round(Number(row.viewable_ms) / 1000, 1),
           long_views: share(Number(row?.long_views ?? 0), impressions),
           renders_per_pageview: Number(row?.pageviews ?? 0) > 0 ? round((impressions + empty) / Number(row!.pageviews), 2) : null,
+          refreshes: Number(row?.refreshes ?? 0),
+          unseen_refreshes: Number(row?.unseen_refreshes ?? 0),
           shifting_pageviews: share(Number(shift?.shifting ?? 0), shiftPageviews),
           layout_shift_p75: shiftPageviews > 0 ? round(Number(shift!.p75), 4) : null,
         };

@@ -109,6 +109,7 @@ export function anAnalysis(overrides: Partial<PageAnalysis> = {}): PageAnalysis 
     status: 'too_few_pageviews',
     message: '241 desktop pageviews in the last 30 days; recommendations need 300 (59 to go).',
     calibration: null,
+    ad_layout: null,
     ...overrides,
   };
 }

@@ -1,17 +1,23 @@
 // Page analytics' "Ad experience" card (issue 24): the page's layout shift from ads against everything else, and per
 // unit its fill, time in view, refreshes and the layout shift it caused, on the screen's period and device.
-import type { DeviceType, Period } from '@foldline/contracts';
+import type { DeviceType, PageAnalysis, Period } from '@foldline/contracts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useAdExperience } from '../api/get-ad-experience.ts';
-import { pageShiftText, shiftRating, unitFiguresText, unitShiftText } from '../lib/ad-experience-text.ts';
+import { densityText, pageShiftText, shiftRating, unitFiguresText, unitShiftText } from '../lib/ad-experience-text.ts';
 
-export function AdExperiencePanel({ pageId, period, device }: { pageId: string; period: Period; device: DeviceType }) {
+/** `analysis` is the placement advice's analysis of the page on the device (the last 30 days): its ad density; 'loading'
+ * while it is asked for. */
+export function AdExperiencePanel({ pageId, period, device, analysis }: { pageId: string; period: Period; device: DeviceType; analysis: PageAnalysis | undefined | 'loading' }) {
   const experience = useAdExperience({ pageId, period, deviceType: device });
+  const density = analysis === 'loading' ? { text: 'Loading ad density...', over: null } : densityText(analysis, device);
   return (
-    <Card title="Ad experience" description="What this page's ads do to its readers: fill, time in view, refreshes and the layout shift each causes.">
+    <Card title="Ad experience" description="What this page's ads do to its readers: ad density, fill, time in view, refreshes and the layout shift each causes.">
+      <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="ad-density">
+        {density.text} {density.over !== null && <Badge tone={density.over ? 'red' : 'green'}>{density.over ? 'Over the limit' : 'Within the limit'}</Badge>}
+      </p>
       {experience.isPending ? (
         <LoadingState text="Loading ad experience..." />
       ) : experience.isError ? (

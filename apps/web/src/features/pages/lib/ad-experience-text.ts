@@ -1,5 +1,5 @@
 // The words of the Ad experience panel: layout shift against Core Web Vitals' thresholds, and each unit's line.
-import { GOOD_LAYOUT_SHIFT, POOR_LAYOUT_SHIFT, type AdExperienceResponse, type AdExperienceUnit } from '@foldline/contracts';
+import { GOOD_LAYOUT_SHIFT, MIN_RECOMMENDATION_PAGEVIEWS, POOR_LAYOUT_SHIFT, RECOMMENDATION_WINDOW_DAYS, type AdExperienceResponse, type AdExperienceUnit, type PageAnalysis } from '@foldline/contracts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatNumber, formatPercent, formatSeconds } from '../../../lib/format.ts';
 
@@ -29,9 +29,15 @@ export function unitFiguresText(unit: AdExperienceUnit): string {
     unit.time_in_view === null ? null : `${formatSeconds(unit.time_in_view)} in view per impression`,
     unit.viewable_time === null ? null : `${formatSeconds(unit.viewable_time)} per viewable one`,
     unit.long_views === null ? null : `${formatPercent(unit.long_views)} in view 5s or more`,
-    unit.renders_per_pageview === null ? null : unit.renders_per_pageview > 1.05 ? `refreshes: ${unit.renders_per_pageview.toFixed(2)} renders per pageview` : 'no refreshes',
+    unit.renders_per_pageview === null ? null : unit.renders_per_pageview > 1.05 ? `refreshes: ${unit.renders_per_pageview.toFixed(2)} renders per pageview${unseenText(unit)}` : 'no refreshes',
   ];
   return parts.filter(Boolean).join(' · ');
+}
+
+/** ', 40.0% of refreshes never in view': refreshes nobody could see spend impressions on no reader. */
+function unseenText(unit: AdExperienceUnit): string {
+  if (unit.refreshes === 0) return '';
+  return `, ${formatPercent((100 * unit.unseen_refreshes) / unit.refreshes)} of refreshes never in view`;
 }
 
 /** 'Shifted the content in 66.7% of measured pageviews (p75 0.120)', or that it did not. */
@@ -39,4 +45,21 @@ export function unitShiftText(unit: AdExperienceUnit): string | null {
   if (unit.shifting_pageviews === null) return null;
   if (unit.shifting_pageviews === 0) return 'Never shifted the content';
   return `Shifted the content in ${formatPercent(unit.shifting_pageviews)} of measured pageviews (p75 ${score(unit.layout_shift_p75 ?? 0)})`;
+}
+
+/** The page's ad density on a device against its limit, in words, with whether it is over; null while not measured. */
+export function densityText(analysis: PageAnalysis | undefined, device: string): { text: string; over: boolean | null } {
+  const layout = analysis?.ad_layout;
+  if (!layout) {
+    const why =
+      !analysis || analysis.status === 'too_few_pageviews'
+        ? `it is measured on pages with ${formatNumber(MIN_RECOMMENDATION_PAGEVIEWS)} ${device} pageviews in the last ${RECOMMENDATION_WINDOW_DAYS} days, from a rendering of the page`
+        : `it needs a rendering of the page's main content on ${device}, which there is not yet`;
+    return { text: `Ad density: not measured; ${why}.`, over: null };
+  }
+  const limit = device === 'mobile' ? `Better Ads' limit for phones is ${formatPercent(layout.density_limit)}` : `the website's limit is ${formatPercent(layout.density_limit)}`;
+  return {
+    text: `Ads take ${formatPercent(layout.density)} of the main content's height on ${device} (${formatNumber(layout.ad_height)} of ${formatNumber(layout.content_height)} px; ${limit}). ${formatNumber(layout.above_fold)} ${layout.above_fold === 1 ? 'ad' : 'ads'} above the fold, ${layout.per_1000px.toFixed(2)} per 1,000 px of content. Last ${RECOMMENDATION_WINDOW_DAYS} days.`,
+    over: layout.density > layout.density_limit,
+  };
 }

@@ -213,7 +213,12 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
           </ul>
         )}
       </Card>
-      <AdExperiencePanel pageId={page.page_id} period={period} device={device} />
+      <AdExperiencePanel
+        pageId={page.page_id}
+        period={period}
+        device={device}
+        analysis={recommendations.isPending ? 'loading' : recommendations.data?.meta.pages.find((analysis) => analysis.device === device)}
+      />
       {/* The selected device's recommendations come first and the other devices' follow (the panel says why). */}
       <RecommendationsPanel
         recommendations={recommendations}
