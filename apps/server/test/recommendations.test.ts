@@ -141,4 +141,48 @@ describeOnLastDialect('recommendations', (dialect) => {
     expect((await get(`websiteId=${site.id}`, stranger.auth)).statusCode).toBe(404);
     expect((await get(`pageId=${pageId}`, {})).statusCode).toBe(401);
   });
+
+  it('keeps a record of the advice; a dismissed or applied recommendation leaves the list and the potential, and comes back when opened again', async () => {
+    const status = (body: object, headers: Record<string, string> = owner.auth) =>
+      t.app.inject({ method: 'PUT', url: '/api/analytics/recommendations/status', headers, payload: body });
+    const before = (await get(`websiteId=${site.id}`)).json() as RecommendationsResponse;
+    const counted = before.recommendations.find((r) => r.confidence !== 'low' && r.expected.extra_viewable_impressions_low > 0);
+    expect(counted, JSON.stringify(before.recommendations.map((r) => [r.id, r.confidence]))).toBeDefined();
+    // The background advice keeps what each recommendation promised.
+    await t.app.advice.refreshAll();
+    const records = await t.app.metadata.db.selectFrom('recommendation_records').selectAll().where('website_id', '=', site.id).execute();
+    expect(records.map((r) => r.recommendation_id).sort()).toEqual(before.recommendations.map((r) => r.id).sort());
+    expect(records.every((r) => r.status === 'open')).toBe(true);
+
+    // Dismissing needs a reason; then the recommendation and its promise are gone from the list, the potential and the KPI.
+    expect((await status({ id: counted!.id, status: 'dismissed' })).statusCode).toBe(400);
+    const dismissed = await status({ id: counted!.id, status: 'dismissed', reason: 'Our sales team sold this slot as is' });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toMatchObject({ id: counted!.id, status: 'dismissed', reason: 'Our sales team sold this slot as is' });
+    const after = (await get(`websiteId=${site.id}`)).json() as RecommendationsResponse;
+    expect(after.recommendations.map((r) => r.id)).not.toContain(counted!.id);
+    expect(after.meta.extra_viewable_impressions).toBe(before.meta.extra_viewable_impressions - Math.max(0, counted!.expected.extra_viewable_impressions_low));
+    const kpi = (await t.app.inject({ method: 'GET', url: `/api/analytics/dashboard-kpi?period=month&websiteId=${site.id}`, headers: owner.auth })).json() as DashboardKpiResponse;
+    expect(kpi.optimization.extraViewableImpressions).toBeCloseTo(after.meta.extra_viewable_impressions, -1);
+    // The background advice does not bring it back, nor overwrite what was dismissed.
+    await t.app.advice.refreshAll();
+    expect(((await get(`pageId=${pageId}`)).json() as RecommendationsResponse).recommendations.map((r) => r.id)).not.toContain(counted!.id);
+
+    // Opened again, it is back; marked applied, it leaves again.
+    expect((await status({ id: counted!.id, status: 'open' })).statusCode).toBe(200);
+    expect(((await get(`websiteId=${site.id}`)).json() as RecommendationsResponse).recommendations.map((r) => r.id)).toContain(counted!.id);
+    expect((await status({ id: counted!.id, status: 'applied' })).json()).toMatchObject({ status: 'applied', reason: null });
+    expect(((await get(`websiteId=${site.id}`)).json() as RecommendationsResponse).recommendations.map((r) => r.id)).not.toContain(counted!.id);
+    await status({ id: counted!.id, status: 'open' });
+
+    // Bad input 400; advice that is not given 404; another user's 404 and changes nothing; no token 401.
+    for (const body of [{}, { id: counted!.id, status: 'gone' }, { id: 'x'.repeat(201), status: 'open' }, { id: counted!.id, status: 'dismissed', reason: 'x'.repeat(501) }]) {
+      expect((await status(body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await status({ id: `move_ad_unit:${pageId}:desktop:00000000-0000-4000-8000-000000000000`, status: 'applied' })).statusCode).toBe(404);
+    expect((await status({ id: 'not-an-id', status: 'applied' })).statusCode).toBe(404);
+    expect((await status({ id: counted!.id, status: 'dismissed', reason: 'mine now' }, stranger.auth)).statusCode).toBe(404);
+    expect(((await get(`websiteId=${site.id}`)).json() as RecommendationsResponse).recommendations.map((r) => r.id)).toContain(counted!.id);
+    expect((await status({ id: counted!.id, status: 'applied' }, {})).statusCode).toBe(401);
+  });
 });

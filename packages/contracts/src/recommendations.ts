@@ -152,3 +152,25 @@ export const recommendationsResponseSchema = z.object({
   }),
 });
 export type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;
+
+/** What became of a recommendation (issue 25): open, applied by the publisher, or dismissed with a reason. */
+export const RECOMMENDATION_STATUSES = ['open', 'applied', 'dismissed'] as const;
+export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
+export const DISMISS_REASON_MESSAGE = 'Say why the recommendation is dismissed (up to 500 characters)';
+
+export const recommendationStatusBodySchema = z
+  .object({
+    id: z.string({ error: 'id is required' }).min(1, 'id is required').max(200, 'id is too long'),
+    status: z.enum(RECOMMENDATION_STATUSES, { error: `status must be one of: ${RECOMMENDATION_STATUSES.join(', ')}` }),
+    reason: z.string().trim().max(500, DISMISS_REASON_MESSAGE).optional(),
+  })
+  .refine((body) => body.status !== 'dismissed' || (body.reason ?? '').length > 0, { message: DISMISS_REASON_MESSAGE, path: ['reason'] });
+export type RecommendationStatusBody = z.infer<typeof recommendationStatusBodySchema>;
+
+export const recommendationStatusResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(RECOMMENDATION_STATUSES),
+  reason: z.string().nullable(),
+  status_at: z.string(),
+});
+export type RecommendationStatusResponse = z.infer<typeof recommendationStatusResponseSchema>;

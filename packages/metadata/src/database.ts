@@ -14,6 +14,7 @@ import * as adUnitsByWebsiteId from './migrations/2026-11-25T1000-ad-units-by-we
 import * as potentialDays from './migrations/2026-11-25T1100-potential-days.ts';
 import * as websiteVerifications from './migrations/2026-11-25T1200-website-verifications.ts';
 import * as revenueDays from './migrations/2026-11-25T1300-revenue-days.ts';
+import * as recommendationRecords from './migrations/2026-11-26T0100-recommendation-records.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1100-potential-days': potentialDays,
   '2026-11-25T1200-website-verifications': websiteVerifications,
   '2026-11-25T1300-revenue-days': revenueDays,
+  '2026-11-26T0100-recommendation-records': recommendationRecords,
 };
 
 export interface MetadataOptions {

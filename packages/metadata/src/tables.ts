@@ -117,6 +117,21 @@ export interface RevenueDaysTable {
   imported_at: string;
 }
 
+/** A recommendation as last given and what became of it (migration 2026-11-26T0100). */
+export interface RecommendationRecordsTable {
+  website_id: string;
+  recommendation_id: string;
+  page_id: string;
+  device: string;
+  /** contracts' Recommendation, JSON. */
+  snapshot: string;
+  first_seen: string;
+  last_seen: string;
+  status: 'open' | 'applied' | 'dismissed';
+  reason: string | null;
+  status_at: string | null;
+}
+
 /** When the installation check first found a website's tracking code on its domain. */
 export interface WebsiteVerificationsTable {
   website_id: string;
@@ -165,6 +180,7 @@ export interface MetadataSchema {
   potential_days: PotentialDaysTable;
   website_verifications: WebsiteVerificationsTable;
   revenue_days: RevenueDaysTable;
+  recommendation_records: RecommendationRecordsTable;
   visitor_salts: VisitorSaltsTable;
   contact_messages: ContactMessagesTable;
   doc_votes: DocVotesTable;

@@ -7,6 +7,7 @@
 import { analyseWebsite, forgetAnswer, potentialFigure, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
 import type { DeviceType } from '@foldline/contracts';
 import { recordPotential } from '@foldline/metadata/potential-days/potential-days.repository';
+import { recordRecommendations } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { captureTargetOfWebsite } from '../services/capture-access.ts';
@@ -102,6 +103,8 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
           forgetAnswer(app.events, websiteAnalysisKey(website.id));
           const analysis = await analyseWebsite(context, website.id, layout);
           await recordPotential(app.metadata.db, website.id, now.toISOString().slice(0, 10), potentialFigure(analysis));
+          // The record of the advice (issue 25): what each recommendation promised, kept after the page changes.
+          await recordRecommendations(app.metadata.db, website.id, analysis.recommendations, now.toISOString());
         } catch (error) {
           // A website deleted (through this process or another) while it was analysed has nothing to record; any other
           // failure is one website's, and the others still get their advice.

@@ -20,6 +20,7 @@ import {
 import type { WebsiteRow } from '@foldline/metadata';
 import { deleteAdUnitsOfWebsite } from '@foldline/metadata/ad-units/ad-units.repository';
 import { deletePotentialOfWebsite } from '@foldline/metadata/potential-days/potential-days.repository';
+import { deleteRecommendationRecordsOfWebsite } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
 import { deletePagesOfWebsite, listPagesOfWebsite } from '@foldline/metadata/pages/pages.repository';
 import {
   findWebsiteOfUser,
@@ -155,6 +156,7 @@ export async function clearWebsiteData(app: FastifyInstance, userId: string, web
   const { impressions, events, sessions } = await deleteEventsOfWebsites(app, [websiteId]);
   const adUnits = await deleteAdUnitsOfWebsite(app.metadata.db, userId, websiteId);
   await deletePotentialOfWebsite(app.metadata.db, websiteId);
+  await deleteRecommendationRecordsOfWebsite(app.metadata.db, websiteId);
   await deletePagesOfWebsite(app.metadata.db, userId, websiteId);
   // Later visits must register their pages afresh, not reuse the deleted ids the collector remembers: this process
   // forgets them now, other processes when they next read the website's row and find it changed (within seconds).

@@ -11,6 +11,7 @@ import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
 import { adviceOptionsOf } from '../recommendations/advice-settings.ts';
 import { remembered } from '../recommendations/analysis-cache.ts';
+import { recordsById, stands, type AdviceRecord } from '../recommendations/records.ts';
 import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
 import { seenCounts } from '../recommendations/seen-days.ts';
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
@@ -145,6 +146,13 @@ export async function analysePages(
  * advice settings are read on every look and the answer is remembered under them: one computed before a change of
  * them, in this process or another, is never given after it. */
 export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
+  const [analysis, records] = await Promise.all([computedAnalysis(context, websiteId, layoutOf), recordsById(context.db, websiteId)]);
+  return standingAnalysis(analysis, records);
+}
+
+/** The engine's answer before the publisher's applied and dismissed recommendations are taken out (records.ts): what
+ * the background advice records as given. */
+export async function computedAnalysis(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
   const options = await adviceOptionsOf(context.db, [websiteId]);
   return remembered(
     context.events,
@@ -153,6 +161,17 @@ export async function analyseWebsite(context: AnalyticsContext, websiteId: strin
     async () => analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf, options),
     JSON.stringify(options.get(websiteId) ?? {}),
   );
+}
+
+/** An analysis without the recommendations the publisher applied or dismissed (unless changed materially since). */
+function standingAnalysis(analysis: Analysis, records: ReadonlyMap<string, AdviceRecord>): Analysis {
+  if (records.size === 0) return analysis;
+  const keep = (recommendation: Recommendation) => stands(recommendation, records);
+  return {
+    ...analysis,
+    results: analysis.results.map((result) => ({ ...result, recommendations: result.recommendations.filter(keep) })),
+    recommendations: analysis.recommendations.filter(keep),
+  };
 }
 
 export const websiteAnalysisKey = (websiteId: string) => `website ${websiteId}`;

@@ -9,6 +9,7 @@ import {
   pageMetrics,
   realtime,
   recommendations,
+  setRecommendationStatusOf,
   timeseries,
   topPages,
   type AnalyticsContext,
@@ -31,6 +32,8 @@ import {
   realtimeQuerySchema,
   realtimeResponseSchema,
   recommendationsQuerySchema,
+  recommendationStatusBodySchema,
+  recommendationStatusResponseSchema,
   recommendationsResponseSchema,
   timeseriesQuerySchema,
   timeseriesResponseSchema,
@@ -89,6 +92,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/recommendations',
     { schema: { querystring: recommendationsQuerySchema, response: { 200: recommendationsResponseSchema } } },
     (request) => recommendations(context(request), request.query, app.advice.layout),
+  );
+  app.put(
+    '/recommendations/status',
+    { schema: { body: recommendationStatusBodySchema, response: { 200: recommendationStatusResponseSchema } } },
+    (request) => setRecommendationStatusOf(context(request), request.body, app.advice.layout),
   );
   app.get('/realtime', { schema: { querystring: realtimeQuerySchema, response: { 200: realtimeResponseSchema } } }, (request) =>
     realtime(context(request), request.query),
