@@ -189,4 +189,31 @@ describe('recommendations', () => {
     await screenshot(page, 'recommendations-page-375');
     await page.close();
   });
+
+  it('dismisses a recommendation with a reason, and it leaves the list until opened again', async () => {
+    const page = await signedIn(`/dashboard/pages/${pageId}`);
+    await page.getByRole('tab', { name: 'Ad Performance' }).click();
+    const card = recommendationCard(page, move);
+    await card.waitFor({ timeout: FIRST_ANSWER_TIMEOUT });
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dismiss recommendation' });
+    // A reason is needed.
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await dialog.getByText('Say why the recommendation is dismissed (up to 500 characters)').waitFor();
+    await dialog.getByLabel('Why?').fill('This slot is sold to a sponsor as it is');
+    await checkA11y(page, 'dismiss recommendation dialog');
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.waitFor({ state: 'detached' });
+    const after = await api<RecommendationsResponse>(`/analytics/recommendations?pageId=${pageId}`);
+    expect(after.recommendations.map((r) => r.id)).not.toContain(move.id);
+    // Opened again (as the publisher would from the record), it is back for the tests that follow.
+    const reopened = await fetch(`${server.url}/api/analytics/recommendations/status`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: move.id, status: 'open' }),
+    });
+    expect(reopened.status).toBe(200);
+    await page.close();
+  });
 });

@@ -12,6 +12,7 @@ import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Card } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
+import { RecommendationActions } from './recommendation-actions.tsx';
 import {
   CONFIDENCE_LABELS,
   DEVICE_LABELS,
@@ -120,6 +121,7 @@ function RecommendationItem({ recommendation: r, scope, preview }: { recommendat
         <p className="text-sm tabular-nums text-slate-600">{viewRateText(r)}.</p>
         <p className="text-xs text-slate-500">{rangeMeaningText(r)}.</p>
         <p className="text-xs text-slate-500">{evidenceText(r)}.</p>
+        <RecommendationActions recommendation={r} />
       </div>
     </li>
   );
