@@ -167,6 +167,8 @@ describe('recommendations', () => {
     await card.getByText(gainRange(move), { exact: true }).waitFor();
     const cards = await recommendationsPanel(page).getByRole('listitem').count();
     expect(cards).toBe(answer.recommendations.length);
+    // Each unit's time in view per impression, under its impressions.
+    await page.getByRole('table', { name: 'Ad units' }).getByText(/^\d+\.\ds in view each$/).first().waitFor();
     await checkA11y(page, 'website ad units recommendations');
     await screenshot(page, 'recommendations-ad-units-1280');
     await card.getByRole('link', { name: move.page_title }).click();

@@ -108,6 +108,11 @@ describeEachDialect('ad experience', (dialect) => {
     const rail = units.find((unit: { name: string }) => unit.name.includes('rail'));
     expect(rail).toMatchObject({ impressions: 5, renders_per_pageview: 2.5, refreshes: 3, unseen_refreshes: 2 });
     expect(top).toMatchObject({ refreshes: 1, unseen_refreshes: 0 });
+    // The Ad Units tab shows the same time in view per impression: 18 s over 5 for the top unit, 7 s over 5 for the rail.
+    const tab = await get(`/ad-units?websiteId=${site.id}&period=day`, owner.auth);
+    expect(tab.statusCode, tab.body).toBe(200);
+    const inView = Object.fromEntries(tab.json().ad_units.map((unit: { name: string; time_in_view: number | null }) => [unit.name, unit.time_in_view]));
+    expect(inView).toMatchObject({ [top.name]: 3.6, [rail.name]: 1.4 });
   });
 
   it('filters by device, and answers 400, 404 and 401 as every analytics route', async () => {

@@ -6,7 +6,7 @@ const PERIOD_KEYS = Object.keys(PERIOD_HOURS) as [Period, ...Period[]];
 const PERIOD_MESSAGE = `period must be one of: ${PERIOD_KEYS.join(', ')}`;
 
 /** A uuid query parameter with a message that names the parameter. */
-const idParam = (name: string) =>
+export const idParam = (name: string) =>
   z.string({ error: `${name} is required` }).uuid(`${name} must be a valid id`);
 
 const periodParam = (fallback: Period) => z.enum(PERIOD_KEYS, { error: PERIOD_MESSAGE }).default(fallback);
@@ -18,7 +18,7 @@ const LIMIT_MESSAGE = `limit must be one of: ${TOP_PAGES_LIMITS.join(', ')}`;
 
 export const DEVICE_FILTERS = ['all', 'desktop', 'tablet', 'mobile'] as const;
 export type DeviceFilter = (typeof DEVICE_FILTERS)[number];
-const deviceParam = z.enum(DEVICE_FILTERS, { error: `deviceType must be one of: ${DEVICE_FILTERS.join(', ')}` }).default('all');
+export const deviceParam = z.enum(DEVICE_FILTERS, { error: `deviceType must be one of: ${DEVICE_FILTERS.join(', ')}` }).default('all');
 
 export const dashboardKpiQuerySchema = z.object({
   period: periodParam('month'),
@@ -253,6 +253,8 @@ export const adUnitRowSchema = z.object({
   page_count: z.number(),
   /** Its slots, by impressions. */
   pages: z.array(adUnitPlacementSchema),
+  /** Average seconds in view per impression (issue 24's time in view); null without impressions. */
+  time_in_view: z.number().nullable().optional(),
   ...unitRevenueFields,
 });
 export type AdUnitRow = z.infer<typeof adUnitRowSchema>;

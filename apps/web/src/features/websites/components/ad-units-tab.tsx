@@ -18,7 +18,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatChange, formatCompact, formatCtr, formatDecimal, formatMoney, formatNumber, formatOptionalPercent, formatPercent, formatPoints } from '../../../lib/format.ts';
+import { formatChange, formatCompact, formatCtr, formatDecimal, formatMoney, formatNumber, formatOptionalPercent, formatPercent, formatPoints, formatSeconds } from '../../../lib/format.ts';
 import { useAdUnits } from '../api/analytics-ad-units.ts';
 import { useWebsiteRecommendations } from '../api/analytics-recommendations.ts';
 import { AdUnitName } from './ad-unit-name.tsx';
@@ -276,6 +276,8 @@ function UnitRow({ unit, currency, open, onToggle }: { unit: AdUnitRow; currency
       </Td>
       <Td className="tabular-nums" label="Impressions" title={formatNumber(unit.impressions)}>
         {formatCompact(unit.impressions)}
+        {/* Time in view (issue 24) beside the count it is an average over: no extra column, the table fits at 1280 px. */}
+        {unit.time_in_view != null && <span className="block text-xs text-slate-500">{formatSeconds(unit.time_in_view)} in view each</span>}
       </Td>
       <Td label="Pages">
         <button type="button" onClick={onToggle} aria-expanded={open} className="inline-flex items-center gap-1 text-indigo-700 hover:text-indigo-900">
