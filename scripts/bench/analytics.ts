@@ -122,11 +122,13 @@ try {
     ['realtime', `/realtime?websiteId=${websites[0]}`],
     // Heatmaps offer day to quarter (the specification's periods); the year is the dashboard's.
     ...(period === 'year' ? [] : heatmapEndpoints(period)),
-    // Recommendations always read the last 30 days: timed once, under month.
+    // Recommendations always read the last 30 days, layout changes the last 90: timed once, under month.
     ...(period === 'month'
       ? [
           ['recommendations (one page)', `/recommendations?pageId=${pageId}`],
           ['recommendations (one website)', `/recommendations?websiteId=${websites[0]}`],
+          ['changes (one page)', `/changes?pageId=${pageId}`],
+          ['changes (one website)', `/changes?websiteId=${websites[0]}`],
         ]
       : []),
   ];

@@ -13,3 +13,4 @@ export * from './heatmaps.ts';
 export * from './recommendations.ts';
 export * from './revenue-imports.ts';
 export * from './ad-experience.ts';
+export * from './changes.ts';

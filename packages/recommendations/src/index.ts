@@ -21,7 +21,7 @@ export {
   type PageResult,
   type RecommendOptions,
 } from './recommend.ts';
-export { widenInterval, wilson, type Interval } from './wilson.ts';
+export { widenInterval, wilson, Z95, type Interval } from './wilson.ts';
 
 export interface SiteInput {
   evidence: PageDeviceEvidence;

@@ -1,9 +1,10 @@
-// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad experience, ad units, time series, realtime
-// visitors, heatmaps and recommendations. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
+// /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad experience, layout changes, ad units, time
+// series, realtime visitors, heatmaps and recommendations. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
 import {
   adExperience,
   adPerformance,
   adUnits,
+  changes,
   dashboardKpi,
   heatmap,
   pageMetrics,
@@ -22,6 +23,8 @@ import {
   adPerformanceResponseSchema,
   adUnitsQuerySchema,
   adUnitsResponseSchema,
+  changesQuerySchema,
+  changesResponseSchema,
   dashboardKpiQuerySchema,
   dashboardKpiResponseSchema,
   heatmapParamsSchema,
@@ -68,6 +71,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/ad-experience', { schema: { querystring: adExperienceQuerySchema, response: { 200: adExperienceResponseSchema } } }, (request) =>
     adExperience(context(request), request.query),
+  );
+  app.get('/changes', { schema: { querystring: changesQuerySchema, response: { 200: changesResponseSchema } } }, (request) =>
+    changes(context(request), request.query),
   );
   app.get('/ad-units', { schema: { querystring: adUnitsQuerySchema, response: { 200: adUnitsResponseSchema } } }, (request) =>
     adUnits(context(request), request.query),

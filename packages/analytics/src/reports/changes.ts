@@ -1,0 +1,103 @@
+// GET /api/analytics/changes (issue 25): the ad-layout changes detected on one page or on every page of a website over
+// the last CHANGE_LOOKBACK_DAYS UTC days, per device, each with its unit's, the page's other units' and the whole
+// page's figures before and after. Two rounds: each unit's days (only the series that could hold a change), then the
+// daily counts of the pages those are on; detection and comparison are pure (changes/detect.ts, changes/compare.ts).
+import { CHANGE_LOOKBACK_DAYS, type Change, type ChangesResponse, type DeviceFilter } from '@foldline/contracts';
+import { groupFigures, total, totals, unitFigures, windowsOf, type Span } from '../changes/compare.ts';
+import { dayNumber, dayText, detectChanges, type DetectedChange } from '../changes/detect.ts';
+import { pageKey, readDailyStats, readUnitSeries, type ChangeScope, type DailyStats } from '../changes/read.ts';
+import type { AnalyticsContext } from '../context.ts';
+import { yieldToEventLoop } from '../event-loop.ts';
+import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
+
+export async function changes(
+  context: AnalyticsContext,
+  params: { pageId?: string | undefined; websiteId?: string | undefined; deviceType: DeviceFilter; window: number },
+): Promise<ChangesResponse> {
+  const { pages, units, scope } = await resolveScope(context, params);
+  const today = dayNumber(context.now.getTime());
+  const range = { first: today - CHANGE_LOOKBACK_DAYS + 1, last: today };
+  const series = (await readUnitSeries(context.events, scope, range)).filter((s) => units.has(s.adUnitId) && pages.has(s.pageId));
+  if (series.length === 0) return { data: { changes: [] } };
+  const pageIds = [...new Set(series.map((s) => s.pageId))];
+  // The windows reach back before the look-back by up to the window: a change on its first days has a before too.
+  const stats = await readDailyStats(context.events, scope, pageIds, { first: range.first - params.window, last: today });
+  await yieldToEventLoop();
+  const detected = series.flatMap((s) => detectChanges(s, stats.pageviews.get(pageKey(s.pageId, s.device)) ?? new Map(), range));
+  await yieldToEventLoop();
+  const changeDays = daysOfChanges(detected);
+  const answer = detected.map((change): Change => {
+    const page = pages.get(change.pageId)!;
+    const days = changeDays.get(pageKey(change.pageId, change.device))!;
+    const windows = windowsOf(change.day, params.window, { previous: days.findLast((day) => day < change.day), next: days.find((day) => day > change.day), today });
+    const counts = (span: Span | null) => countsOf(stats, change, span);
+    const [before, after] = [counts(windows.before), counts(windows.after)];
+    return {
+      id: change.id,
+      page_id: page.id,
+      page_title: page.title,
+      page_path: page.url_path,
+      device: change.device,
+      ad_unit_id: change.adUnitId,
+      ad_unit_name: units.get(change.adUnitId)!,
+      kind: change.kind,
+      day: dayText(change.day),
+      before: change.before,
+      after: change.after,
+      windows: { before: spanText(windows.before), after: spanText(windows.after) },
+      unit: unitFigures(before.unit, after.unit, windows.comparable),
+      other_units: groupFigures(before.others, after.others, windows.comparable),
+      page: groupFigures(before.page, after.page, windows.comparable),
+    };
+  });
+  // The latest first; one page's changes of a day together.
+  answer.sort((a, b) => b.day.localeCompare(a.day) || a.page_path.localeCompare(b.page_path) || a.device.localeCompare(b.device) || a.ad_unit_name.localeCompare(b.ad_unit_name) || a.kind.localeCompare(b.kind));
+  return { data: { changes: answer } };
+}
+
+/** The pages and units the user may read (another user's id reads like a missing one: 404), and what the events are
+ * read for. */
+async function resolveScope(context: AnalyticsContext, params: { pageId?: string | undefined; websiteId?: string | undefined; deviceType: DeviceFilter }) {
+  const device = params.deviceType === 'all' ? undefined : params.deviceType;
+  let pages: ScopedPage[];
+  if (params.pageId) pages = [await pageInScope(context.db, context.userId, params.pageId)];
+  else pages = await pagesOfWebsites(context.db, (await websitesInScope(context.db, context.userId, params.websiteId)).map((website) => website.id));
+  const websiteIds = [...new Set(pages.map((page) => page.website_id))];
+  const units = await adUnitsInScope(context.db, { websiteIds, ...(params.pageId ? { pageId: params.pageId } : {}) });
+  const scope: ChangeScope = {
+    websiteIds: params.websiteId ? [params.websiteId] : websiteIds,
+    ...(params.pageId ? { page: { id: params.pageId, adUnitIds: units.map((unit) => unit.id) } } : {}),
+    device,
+  };
+  return { pages: new Map(pages.map((page) => [page.id, page])), units: new Map(units.map((unit) => [unit.id, unit.name])), scope };
+}
+
+/** Each page and device's change days, ascending: a comparison never reaches past another change of the same page. */
+function daysOfChanges(detected: readonly DetectedChange[]): Map<string, number[]> {
+  const days = new Map<string, Set<number>>();
+  for (const change of detected) {
+    const key = pageKey(change.pageId, change.device);
+    days.set(key, (days.get(key) ?? new Set()).add(change.day));
+  }
+  return new Map([...days].map(([key, set]) => [key, [...set].sort((a, b) => a - b)]));
+}
+
+/** A window's counts: the unit's, the page's other units' together, and every unit's, each with the page's pageviews. */
+function countsOf(stats: DailyStats, change: DetectedChange, span: Span | null) {
+  const key = pageKey(change.pageId, change.device);
+  const pageviews = total(stats.pageviews.get(key), span);
+  const units = stats.units.get(key);
+  const unit = { pageviews, ...totals(units?.get(change.adUnitId), span) };
+  const others = { pageviews, impressions: 0, viewable: 0, clicks: 0 };
+  for (const [id, days] of units ?? []) {
+    if (id === change.adUnitId) continue;
+    const sum = totals(days, span);
+    others.impressions += sum.impressions;
+    others.viewable += sum.viewable;
+    others.clicks += sum.clicks;
+  }
+  const page = { pageviews, impressions: unit.impressions + others.impressions, viewable: unit.viewable + others.viewable, clicks: unit.clicks + others.clicks };
+  return { unit, others, page };
+}
+
+const spanText = (span: Span | null) => (span ? { start: dayText(span.first), end: dayText(span.last), days: span.last - span.first + 1 } : null);
