@@ -177,6 +177,52 @@ describeEachDialect('layout changes', (dialect) => {
     expect((await changesOf(`pageId=${pageId}&deviceType=desktop`)).length).toBe(2);
   });
 
+  it('names the recommendation a change carried out, with its promise against what the unit delivered, and keeps the record', async () => {
+    // The advice as recorded when it was given: move the mover to about 2,400 px (promising a view rate of 25–40 %),
+    // make the format unit a 336x280, and a move of the top unit that was never carried out.
+    const given = (id: string, firstDaysAgo: number, recommendation: object) =>
+      app.metadata.db
+        .insertInto('recommendation_records')
+        .values({
+          website_id: site.id,
+          recommendation_id: id,
+          page_id: pageId,
+          device: 'desktop',
+          snapshot: JSON.stringify({ id, page_id: pageId, device: 'desktop', reason: `Advice ${id}`, ...recommendation }),
+          first_seen: `${dayOf(firstDaysAgo)}T09:00:00.000Z`,
+          last_seen: `${dayOf(firstDaysAgo)}T09:00:00.000Z`,
+          status: 'open',
+          reason: null,
+          status_at: null,
+        })
+        .execute();
+    const expected = (rate: number, low: number, high: number) => ({ predicted_view_rate: rate, predicted_view_rate_low: low, predicted_view_rate_high: high });
+    await given(`move_ad_unit:${pageId}:desktop:${unitIds['div-mover']}`, MOVED + 3, { type: 'move_ad_unit', ad_unit_id: unitIds['div-mover'], recommended_position: { x: 0, y: 2380 }, expected: expected(32, 25, 40) });
+    await given(`format_change:${pageId}:desktop:${unitIds['div-format']}`, RESIZED + 2, { type: 'format_change', ad_unit_id: unitIds['div-format'], recommended_format: '336x280', expected: expected(45, 40, 50) });
+    await given(`move_ad_unit:${pageId}:desktop:${unitIds['div-top']}`, MOVED + 3, { type: 'move_ad_unit', ad_unit_id: unitIds['div-top'], recommended_position: { x: 0, y: 900 }, expected: expected(95, 93, 97) });
+    const response = await get(`websiteId=${site.id}`);
+    const { changes, record } = (response.json() as ChangesResponse).data;
+    const move = changes.find((c) => c.kind === 'moved')!;
+    // The move delivered 30 %: within 25–40 %.
+    expect(move.recommendation).toEqual({
+      recommendation_id: `move_ad_unit:${pageId}:desktop:${unitIds['div-mover']}`,
+      type: 'move_ad_unit',
+      reason: `Advice move_ad_unit:${pageId}:desktop:${unitIds['div-mover']}`,
+      promised: { view_rate: 32, low: 25, high: 40 },
+      delivered: 30,
+      within: true,
+    });
+    // The format change is too recent to judge.
+    expect(changes.find((c) => c.kind === 'format')!.recommendation).toMatchObject({ type: 'format_change', delivered: 40, within: null });
+    expect(record).toEqual({ applied: 2, judged: 1, within: 1 });
+    await app.metadata.db.deleteFrom('recommendation_records').where('website_id', '=', site.id).execute();
+    // Advice first given after the change is not what the change carried out.
+    await given(`move_ad_unit:${pageId}:desktop:${unitIds['div-mover']}`, MOVED - 2, { type: 'move_ad_unit', ad_unit_id: unitIds['div-mover'], recommended_position: { x: 0, y: 2380 }, expected: expected(32, 25, 40) });
+    const later = (await changesOf(`pageId=${pageId}`)).find((c) => c.kind === 'moved')!;
+    expect(later.recommendation).toBeNull();
+    await app.metadata.db.deleteFrom('recommendation_records').where('website_id', '=', site.id).execute();
+  });
+
   it('answers 400 for bad input, 404 for another user’s page or website, 401 without a token', async () => {
     for (const query of ['', `pageId=${pageId}&websiteId=${site.id}`, 'pageId=not-an-id', `pageId=${pageId}&window=0`, `pageId=${pageId}&window=61`, `pageId=${pageId}&window=two`]) {
       const response = await get(query);

@@ -65,6 +65,19 @@ export type ChangePlace = z.infer<typeof placeSchema>;
 const windowSchema = z.object({ start: z.string(), end: z.string(), days: z.number() }).nullable();
 export type ChangeWindow = z.infer<typeof windowSchema>;
 
+/** The recommendation a change carried out (a move to its place, its format, a new unit at its place), what it
+ * promised for the unit's view rate (percent of pageviews: its predicted rate and range) and what the unit delivered
+ * in the after window; `within` is null while that window is too short to judge. */
+const appliedRecommendationSchema = z.object({
+  recommendation_id: z.string(),
+  type: z.enum(['new_ad_placement', 'move_ad_unit', 'format_change']),
+  reason: z.string(),
+  promised: z.object({ view_rate: z.number(), low: z.number(), high: z.number() }),
+  delivered: z.number().nullable(),
+  within: z.boolean().nullable(),
+});
+export type AppliedRecommendation = z.infer<typeof appliedRecommendationSchema>;
+
 export const changeSchema = z.object({
   /** Stable for the same change (a hash of page, device, unit, kind and day): what later marks and records refer to. */
   id: z.string(),
@@ -89,8 +102,15 @@ export const changeSchema = z.object({
   unit: unitFiguresSchema,
   other_units: groupFiguresSchema,
   page: groupFiguresSchema,
+  /** The recommendation it carried out, or null for a change nobody recommended. */
+  recommendation: appliedRecommendationSchema.nullable(),
 });
 export type Change = z.infer<typeof changeSchema>;
 
-export const changesResponseSchema = z.object({ data: z.object({ changes: z.array(changeSchema) }) });
+/** The advice's record over the changes listed: recommendations carried out, those whose after window can be judged,
+ * and those whose unit delivered a view rate within the promised range. */
+export const adviceRecordSchema = z.object({ applied: z.number(), judged: z.number(), within: z.number() });
+export type AdviceRecordSummary = z.infer<typeof adviceRecordSchema>;
+
+export const changesResponseSchema = z.object({ data: z.object({ changes: z.array(changeSchema), record: adviceRecordSchema }) });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;

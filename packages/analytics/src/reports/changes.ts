@@ -2,7 +2,9 @@
 // the last CHANGE_LOOKBACK_DAYS UTC days, per device, each with its unit's, the page's other units' and the whole
 // page's figures before and after. Two rounds: each unit's days (only the series that could hold a change), then the
 // daily counts of the pages those are on; detection and comparison are pure (changes/detect.ts, changes/compare.ts).
-import { CHANGE_LOOKBACK_DAYS, type Change, type ChangesResponse, type DeviceFilter } from '@foldline/contracts';
+import { CHANGE_LOOKBACK_DAYS, type Change, type ChangesResponse, type DeviceFilter, type Recommendation } from '@foldline/contracts';
+import { recommendationRecords } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
+import { adviceRecord, appliedRecommendation, type GivenRecommendation, type UnmatchedChange } from '../changes/applied.ts';
 import { groupFigures, total, totals, unitFigures, windowsOf, type Span } from '../changes/compare.ts';
 import { dayNumber, dayText, detectChanges, type DetectedChange } from '../changes/detect.ts';
 import { pageKey, readDailyStats, readUnitSeries, type ChangeScope, type DailyStats } from '../changes/read.ts';
@@ -18,7 +20,7 @@ export async function changes(
   const today = dayNumber(context.now.getTime());
   const range = { first: today - CHANGE_LOOKBACK_DAYS + 1, last: today };
   const series = (await readUnitSeries(context.events, scope, range)).filter((s) => units.has(s.adUnitId) && pages.has(s.pageId));
-  if (series.length === 0) return { data: { changes: [] } };
+  if (series.length === 0) return { data: { changes: [], record: adviceRecord([]) } };
   const pageIds = [...new Set(series.map((s) => s.pageId))];
   // The windows reach back before the look-back by up to the window: a change on its first days has a before too.
   const stats = await readDailyStats(context.events, scope, pageIds, { first: range.first - params.window, last: today });
@@ -26,7 +28,7 @@ export async function changes(
   const detected = series.flatMap((s) => detectChanges(s, stats.pageviews.get(pageKey(s.pageId, s.device)) ?? new Map(), range));
   await yieldToEventLoop();
   const changeDays = daysOfChanges(detected);
-  const answer = detected.map((change): Change => {
+  const found = detected.map((change): UnmatchedChange => {
     const page = pages.get(change.pageId)!;
     const days = changeDays.get(pageKey(change.pageId, change.device))!;
     const windows = windowsOf(change.day, params.window, { previous: days.findLast((day) => day < change.day), next: days.find((day) => day > change.day), today });
@@ -50,9 +52,18 @@ export async function changes(
       page: groupFigures(before.page, after.page, windows.comparable),
     };
   });
+  // Each change with the recommendation it carried out, if any: the advice as recorded when it was given.
+  const given = await givenRecommendations(context, [...new Set([...pages.values()].map((page) => page.website_id))]);
+  const answer = found.map((change): Change => ({ ...change, recommendation: appliedRecommendation(change, given) }));
   // The latest first; one page's changes of a day together.
   answer.sort((a, b) => b.day.localeCompare(a.day) || a.page_path.localeCompare(b.page_path) || a.device.localeCompare(b.device) || a.ad_unit_name.localeCompare(b.ad_unit_name) || a.kind.localeCompare(b.kind));
-  return { data: { changes: answer } };
+  return { data: { changes: answer, record: adviceRecord(answer) } };
+}
+
+/** Every recommendation the websites' advice has given (recommendation-records), with the day it was first given. */
+async function givenRecommendations(context: AnalyticsContext, websiteIds: readonly string[]): Promise<GivenRecommendation[]> {
+  const records = await Promise.all(websiteIds.map((id) => recommendationRecords<Recommendation>(context.db, id)));
+  return records.flat().map((record) => ({ recommendation: record.recommendation, firstDay: record.firstSeen.slice(0, 10) }));
 }
 
 /** The pages and units the user may read (another user's id reads like a missing one: 404), and what the events are
