@@ -1,8 +1,9 @@
 // The demo's Ad Manager revenue report (issue 23 §2): a sample export of the Daily Gazette's GPT units over 30 days
 // (ad-manager-report.csv, beside this file), which the seed imports as a publisher would upload it. Its impressions are
-// the simulator's own for those days plus the 1–6 % an ad server counts beyond what the page measures, at CPMs of
-// about 0.5–2.7 USD by position, lower at weekends and rising towards the year's end. One unit of the report,
-// newsletter_banner, runs in the newsletter, not on the site: the import has it to show as unmatched.
+// the simulator's own for those days (article_rail's with its 30 s refreshes: 1.21 impressions per pageview that shows
+// it) plus the 1–6 % an ad server counts beyond what the page measures, at CPMs of about 0.5–2.7 USD by position, lower
+// at weekends and rising towards the year's end. One unit of the report, newsletter_banner, runs in the newsletter, not
+// on the site: the import has it to show as unmatched.
 import { readFileSync } from 'node:fs';
 import { DAY_MS } from '../simulator/traffic.ts';
 

@@ -170,51 +170,87 @@ function slotEvent(slot: PlacedSlot) {
   return { key: spec.id, name: spec.name, gid: spec.name, sel: slot.selector, x: Math.round(rect.x), y: Math.round(rect.y), w: rect.w, h: rect.h };
 }
 
-/** Ad slots: lazy render, fill, the MRC clock over the stops, and the rare click. */
-function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, events: TimedEvent[], shifts: boolean): AdOutcome[] {
+/** One impression's MRC clock over the stops between its render and its end (the next render, for a refreshed slot):
+ * its in-view segments, its largest in-view share, and when it became viewable (undefined: never). */
+function clock(slot: PlacedSlot, stops: Stop[], vh: number, renderAt: number, until: number) {
+  const segments: Array<[number, number]> = [];
+  let maxShare = 0;
+  let runStart: number | undefined;
+  let viewableAt: number | undefined;
+  for (const stop of stops) {
+    const from = Math.max(stop.t, renderAt);
+    const to = Math.min(stop.t + stop.d, until);
+    if (to <= from) continue;
+    const share = inView(slot, stop.y, vh);
+    maxShare = Math.max(maxShare, share);
+    if (share >= 0.5) {
+      segments.push([from, to]);
+      runStart ??= from;
+      if (viewableAt === undefined && to - runStart >= MRC_MS) viewableAt = runStart + MRC_MS;
+    } else runStart = undefined;
+  }
+  return { segments, maxShare, viewableAt };
+}
+
+interface SimulatedAds {
+  outcomes: AdOutcome[];
+  /** When the tracker sent a beacon of its own because a slot rendered again (ms since page start). */
+  sends: number[];
+}
+
+/**
+ * Ad slots: lazy render, fill, the MRC clock over the stops, the rare click, and refreshes. A refreshed slot renders
+ * again every `refreshSeconds` after its first render until the reader leaves, each time as a new impression with a
+ * clock of its own (the old one's view time stops there). Each refresh draws from a generator seeded by the impression
+ * it replaces, so refreshes take no draws from the pageview's own stream.
+ */
+function simulateAds(rng: Rng, layout: PageLayout, stops: Stop[], vh: number, events: TimedEvent[], shifts: boolean, end: number): SimulatedAds {
   const outcomes: AdOutcome[] = [];
+  const sends: number[] = [];
   for (const slot of layout.slots) {
     const lazy = slot.spec.network === 'gpt';
     const near = stops.find((stop) => !lazy || stop.y + vh * (1 + LAZY_MARGIN_VIEWPORTS) >= slot.rect.y);
     if (!near) continue;
-    const renderAt = near.t + Math.round(rng.range(150, 600));
+    const firstRender = near.t + Math.round(rng.range(150, 600));
     const last = stops[stops.length - 1] as Stop;
-    if (renderAt >= last.t + last.d) continue;
-    const imp = rng.uuid();
+    if (firstRender >= last.t + last.d) continue;
     const s = slotEvent(slot);
-    if (!rng.chance(FILL_RATE[slot.spec.network])) {
-      events.push({ at: renderAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'empty' } });
-      continue;
+    const period = (slot.spec.refreshSeconds ?? 0) * 1000;
+    let draw = rng;
+    let renderAt = firstRender;
+    for (let n = 1; ; n++) {
+      const imp = draw.uuid();
+      const following = period > 0 ? createRng(`refresh-${imp}`) : undefined;
+      // The refresh request goes out on the timer; its ad comes back after the ad server's delay.
+      const next = following ? firstRender + n * period + Math.round(following.range(150, 600)) : Infinity;
+      const refreshed = next < end;
+      const filled = draw.chance(slot.spec.fill ?? FILL_RATE[slot.spec.network]);
+      events.push({ at: renderAt, event: { k: 'ad', a: 0, slot: s, imp, ev: filled ? 'impression' : 'empty' } });
+      if (filled) {
+        // Prebid's winning bid renders with the creative; a lost auction is reported as the impression ends (here at
+        // once: the reader's leaving cuts nothing the tracker would not have sent by then). A refresh has its own.
+        const auction = auctionOf(imp, slot.spec, layout.device, { k: 'ad', a: 0, slot: s, imp });
+        if (auction) events.push({ at: renderAt + 50, event: auction });
+        const { segments, maxShare, viewableAt } = clock(slot, stops, vh, renderAt, refreshed ? next : Infinity);
+        if (viewableAt !== undefined) {
+          const mp = Math.round(maxShare * 100);
+          events.push({ at: viewableAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'viewable', mp } });
+          if (draw.chance(AD_CLICK_PER_VIEWABLE)) events.push({ at: viewableAt + Math.round(draw.range(200, 4000)), event: { k: 'ad', a: 0, slot: s, imp, ev: 'click' } });
+        }
+        // A refresh replaces a creative of the same size: it moves nothing.
+        const shift = shifts && n === 1 ? renderShift(imp, slot, layout, near.y, vh) : 0;
+        outcomes.push({ slot, imp, segments, maxShare, renderAt, shift });
+      }
+      if (!following || !refreshed) break;
+      // The tracker sends what it holds of a filled impression (its last view time) before it records the slot's new
+      // render (packages/tracker/src/tracker.ts, impression()): the send at the render, the new impression a
+      // millisecond later, so that it travels in the next beacon as it would.
+      if (filled) sends.push(next);
+      renderAt = next + 1;
+      draw = following;
     }
-    events.push({ at: renderAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'impression' } });
-    // Prebid's winning bid renders with the creative; a lost auction is reported as the impression ends (here at once:
-    // the reader's leaving cuts nothing the tracker would not have sent by then).
-    const auction = auctionOf(imp, slot.spec, layout.device, { k: 'ad', a: 0, slot: s, imp });
-    if (auction) events.push({ at: renderAt + 50, event: auction });
-    const segments: Array<[number, number]> = [];
-    let maxShare = 0;
-    let runStart: number | undefined;
-    let viewableAt: number | undefined;
-    for (const stop of stops) {
-      const from = Math.max(stop.t, renderAt);
-      const to = stop.t + stop.d;
-      if (to <= from) continue;
-      const share = inView(slot, stop.y, vh);
-      maxShare = Math.max(maxShare, share);
-      if (share >= 0.5) {
-        segments.push([from, to]);
-        runStart ??= from;
-        if (viewableAt === undefined && to - runStart >= MRC_MS) viewableAt = runStart + MRC_MS;
-      } else runStart = undefined;
-    }
-    if (viewableAt !== undefined) {
-      const mp = Math.round(maxShare * 100);
-      events.push({ at: viewableAt, event: { k: 'ad', a: 0, slot: s, imp, ev: 'viewable', mp } });
-      if (rng.chance(AD_CLICK_PER_VIEWABLE)) events.push({ at: viewableAt + Math.round(rng.range(200, 4000)), event: { k: 'ad', a: 0, slot: s, imp, ev: 'click' } });
-    }
-    outcomes.push({ slot, imp, segments, maxShare, renderAt, shift: shifts ? renderShift(imp, slot, layout, near.y, vh) : 0 });
   }
-  return outcomes;
+  return { outcomes, sends };
 }
 
 function pointIn(rng: Rng, el: PlacedElement): { x: number; y: number; ox: number; oy: number } {
@@ -279,15 +315,16 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
     }
   }
 
-  const ads = simulateAds(rng, layout, stops, vh, events, reportsShift(visitor.userAgent));
   const last = stops[stops.length - 1] as Stop;
   const end = clickAt ?? last.t + last.d;
+  const { outcomes: ads, sends } = simulateAds(rng, layout, stops, vh, events, reportsShift(visitor.userAgent), end);
   // The reader left: nothing after that moment was seen or sent.
   for (let i = events.length - 1; i >= 0; i--) if ((events[i] as TimedEvent).at > end) events.splice(i, 1);
 
-  // Flush points: every 15 s while open, and the last one when the page is hidden.
-  const flushes: number[] = [];
-  for (let f = FLUSH_EVERY_MS; f < end; f += FLUSH_EVERY_MS) flushes.push(f);
+  // Flush points: every 15 s while open, when a filled slot renders again, and the last one when the page is hidden.
+  const open: number[] = [...sends];
+  for (let f = FLUSH_EVERY_MS; f < end; f += FLUSH_EVERY_MS) open.push(f);
+  const flushes = [...new Set(open)].sort((a, b) => a - b);
   flushes.push(end);
 
   const beacons: SimulatedBeacon[] = [];

@@ -1,7 +1,8 @@
 // The simulator is deterministic, its beacons are valid collector payloads, and its aggregates match the published
 // figures (Google Active View 2014, Chartbeat 2013) and the intended device mix.
-import { collectPayloadSchema } from '@foldline/contracts/collect';
+import { collectPayloadSchema, type CollectEvent } from '@foldline/contracts/collect';
 import { describe, expect, it } from 'vitest';
+import { PAGE_PLANS } from '../site/page-plan.ts';
 import { measure } from './figures.ts';
 import { historyDays, simulateDay, simulateHistory, type HistoryOptions } from './history.ts';
 
@@ -68,5 +69,69 @@ describe('behaviour simulator', () => {
     const mean = won.reduce((sum, bid) => sum + bid.cpm!, 0) / won.length;
     expect(mean).toBeGreaterThan(0.5);
     expect(mean).toBeLessThan(4);
+  });
+
+  it("gives the often unfilled unit its own fill rate, and refreshes the refreshed unit every 30 s in view or not, as the tracker reports it", () => {
+    const slots = PAGE_PLANS.flatMap((plan) => [...plan.top, ...plan.main, ...plan.side, ...plan.bottom]).flatMap((block) => (block.kind === 'ad' ? [block.slot] : []));
+    const lowFill = slots.find((slot) => slot.fill !== undefined)!;
+    const refreshed = slots.find((slot) => slot.refreshSeconds !== undefined)!;
+    type AdEvent = Extract<CollectEvent, { k: 'ad' }>;
+    // Every event with its time (ms since epoch) and its pageview; each pageview's start and last beacon.
+    const ads: Array<{ pv: string; at: number; beacon: number; event: AdEvent }> = [];
+    const visits = new Map<string, { start: number; last: number }>();
+    let beacon = 0;
+    for (const { beacons } of simulateHistory(options)) {
+      for (const { payload, receivedAt } of beacons) {
+        beacon += 1;
+        for (const event of payload.e) {
+          if (event.k === 'pv') visits.set(payload.pv, { start: receivedAt - event.a, last: receivedAt });
+          else if (event.k === 'ad') ads.push({ pv: payload.pv, at: receivedAt - event.a, beacon, event });
+        }
+        const visit = visits.get(payload.pv);
+        if (visit) visit.last = Math.max(visit.last, receivedAt);
+      }
+    }
+    const renders = (key: string) => ads.filter(({ event }) => event.slot.key === key && (event.ev === 'impression' || event.ev === 'empty'));
+
+    // The often unfilled unit: its fill over its renders is about its own rate, far below its network's.
+    const lowFillRenders = renders(lowFill.id);
+    expect(lowFillRenders.length).toBeGreaterThan(500);
+    expect(lowFillRenders.filter(({ event }) => event.ev === 'impression').length / lowFillRenders.length).toBeCloseTo(lowFill.fill!, 1);
+
+    // The refreshed unit: a new impression every refreshSeconds (plus the ad server's delay) for as long as the page is
+    // open, each with its own clock; the old impression's view time stops at the refresh, and the tracker sends it
+    // before it records the new render.
+    const period = refreshed.refreshSeconds! * 1000;
+    const byPageview = new Map<string, typeof ads>();
+    for (const render of renders(refreshed.id)) byPageview.set(render.pv, [...(byPageview.get(render.pv) ?? []), render]);
+    expect(new Set(renders(refreshed.id).map(({ event }) => event.imp)).size).toBe(renders(refreshed.id).length);
+    const inView = new Map<string, number>();
+    const viewTimes = ads.filter(({ event }) => event.slot.key === refreshed.id && event.ev === 'view_time');
+    for (const { event } of viewTimes) inView.set(event.imp, (inView.get(event.imp) ?? 0) + (event.iv ?? 0));
+    const refreshes: typeof ads = [];
+    const perLongVisit: number[] = [];
+    for (const [pv, list] of byPageview) {
+      list.sort((a, b) => a.at - b.at);
+      list.slice(1).forEach((render, i) => {
+        const before = list[i]!;
+        expect(render.at - list[0]!.at - (i + 1) * period).toBeGreaterThanOrEqual(150);
+        expect(render.at - list[0]!.at - (i + 1) * period).toBeLessThanOrEqual(601);
+        const old = viewTimes.filter(({ event }) => event.imp === before.event.imp);
+        expect(old.every(({ at }) => at < render.at)).toBe(true);
+        if (old.length > 0) expect(old.at(-1)!.beacon).not.toBe(render.beacon);
+        refreshes.push(render);
+      });
+      const visit = visits.get(pv)!;
+      if (visit.last - visit.start >= 2 * period + 5000) perLongVisit.push(list.length);
+    }
+    // On long visits, more than one impression per pageview; most refreshes of this unit (at the top of the rail,
+    // which readers read on past) are never in view, some are seen.
+    expect(perLongVisit.length).toBeGreaterThan(100);
+    expect(Math.min(...perLongVisit)).toBeGreaterThan(1);
+    const filledRefreshes = refreshes.filter(({ event }) => event.ev === 'impression');
+    const unseen = filledRefreshes.filter(({ event }) => !inView.get(event.imp)).length;
+    expect(filledRefreshes.length).toBeGreaterThan(500);
+    expect(unseen / filledRefreshes.length).toBeGreaterThan(0.5);
+    expect(unseen).toBeLessThan(filledRefreshes.length);
   });
 });

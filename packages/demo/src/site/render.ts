@@ -24,10 +24,13 @@ function renderBlock(block: Block): string {
   switch (block.kind) {
     case 'ad': {
       const { slot } = block;
+      // For the local stand-ins only: the unit's own fill rate (a real ad server knows its demand; the stand-in reads
+      // it here), and the publisher's refresh timer (page-ads.ts).
+      const extra = `${slot.fill === undefined ? '' : ` data-demo-fill="${slot.fill}"`}${slot.refreshSeconds === undefined ? '' : ` data-refresh="${slot.refreshSeconds}"`}`;
       const inner =
         slot.network === 'gpt'
-          ? `<div id="${slot.id}" class="ad-slot" style="width:${slot.w}px;height:${slot.h}px" data-unit="${escapeHtml(slot.name)}" data-size="${slot.w}x${slot.h}"></div>`
-          : `<ins class="adsbygoogle" style="display:inline-block;width:${slot.w}px;height:${slot.h}px" data-ad-client="${ADSENSE_CLIENT}" data-ad-slot="${slot.id}"></ins>`;
+          ? `<div id="${slot.id}" class="ad-slot" style="width:${slot.w}px;height:${slot.h}px" data-unit="${escapeHtml(slot.name)}" data-size="${slot.w}x${slot.h}"${extra}></div>`
+          : `<ins class="adsbygoogle" style="display:inline-block;width:${slot.w}px;height:${slot.h}px" data-ad-client="${ADSENSE_CLIENT}" data-ad-slot="${slot.id}"${extra}></ins>`;
       return `<div class="ad${hide}"><div class="ad-label">Advertisement</div>${inner}</div>`;
     }
     case 'page-title':

@@ -5,6 +5,13 @@ import { ADVERTISERS } from '../advertisers.ts';
 /** Share of requests that come back with an ad: demand is never complete, so some slots render empty. */
 export const FILL_RATE = { gpt: 0.96, adsense: 0.95 } as const;
 
+/** The fill rate of a slot's requests: its unit's own where the page declares one (data-demo-fill, the slot spec's
+ * `fill`), else its network's. */
+export function fillRate(element: HTMLElement | null, network: keyof typeof FILL_RATE): number {
+  const own = element?.dataset.demoFill;
+  return own ? Number(own) : FILL_RATE[network];
+}
+
 export interface ResponseInformation {
   advertiserId: number;
   campaignId: number;

@@ -1,13 +1,13 @@
 // Browser script: a local stand-in for AdSense (adsbygoogle.js). Each push fills the next <ins class="adsbygoogle">
 // with a local creative and sets data-ad-status to "filled" or "unfilled", as AdSense does.
-import { creativeFor, FILL_RATE, renderDelayMs } from './ad-server.ts';
+import { creativeFor, fillRate, renderDelayMs } from './ad-server.ts';
 
 function fill(ins: HTMLElement): void {
   ins.setAttribute('data-adsbygoogle-status', 'done');
   const w = Number.parseInt(ins.style.width, 10) || ins.offsetWidth;
   const h = Number.parseInt(ins.style.height, 10) || ins.offsetHeight;
   window.setTimeout(() => {
-    if (Math.random() >= FILL_RATE.adsense) {
+    if (Math.random() >= fillRate(ins, 'adsense')) {
       ins.setAttribute('data-ad-status', 'unfilled');
       return;
     }

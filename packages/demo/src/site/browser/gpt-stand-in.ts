@@ -4,7 +4,7 @@
 // items, the ad server weighs it against its own demand, and when it wins Prebid renders its creative in the slot's
 // frame (pbjs.renderAd, what Prebid's creative calls in production), emitting bidWon.
 import { viewableShare } from '@foldline/tracker/viewability';
-import { creativeFor, demandCpm, FILL_RATE, renderDelayMs, type ResponseInformation } from './ad-server.ts';
+import { creativeFor, demandCpm, fillRate, renderDelayMs, type ResponseInformation } from './ad-server.ts';
 
 type Listener = (event: Record<string, unknown>) => void;
 type SizeArray = [number, number];
@@ -19,7 +19,8 @@ type Targeting = Record<string, string | string[] | null>;
 class Slot {
   private readonly targeting = new Map<string, string[]>();
   response: ResponseInformation | null = null;
-  rendered = false;
+  /** Starts the viewability clock of the slot's new impression (none for an empty render); set at its first ad. */
+  newImpression: ((filled: boolean) => void) | undefined;
   constructor(
     private readonly adUnitPath: string,
     private readonly sizes: SizeArray[],
@@ -118,12 +119,13 @@ function emit(type: string, slot: Slot, extra: Record<string, unknown> = {}): vo
   }
 }
 
-/** impressionViewable by Active View's rule: 50 % of the slot in view for 1 continuous second on a visible page. */
-function watchViewability(slot: Slot, element: HTMLElement, [w, h]: SizeArray): void {
+/** impressionViewable by Active View's rule: 50 % of the slot in view for 1 continuous second on a visible page, once
+ * per impression: the function returned starts the clock of each new render (a refresh is a new impression). */
+function watchViewability(slot: Slot, element: HTMLElement, [w, h]: SizeArray): (filled: boolean) => void {
   const threshold = viewableShare(w, h);
   let ratio = 0;
   let timer: number | undefined;
-  let done = false;
+  let done = true;
   let lastReport = 0;
   let pending: number | undefined;
   const update = () => {
@@ -156,6 +158,12 @@ function watchViewability(slot: Slot, element: HTMLElement, [w, h]: SizeArray): 
   );
   observer.observe(element);
   document.addEventListener('visibilitychange', update);
+  return (filled) => {
+    window.clearTimeout(timer);
+    timer = undefined;
+    done = !filled;
+    update();
+  };
 }
 
 function render(slot: Slot): void {
@@ -166,13 +174,14 @@ function render(slot: Slot): void {
   window.setTimeout(() => {
     emit('slotResponseReceived', slot);
     // The ad server's own demand (when it has any for this request) against Prebid's bid: the higher price serves.
-    const ownPrice = Math.random() < FILL_RATE.gpt ? demandCpm() : 0;
+    const ownPrice = Math.random() < fillRate(element, 'gpt') ? demandCpm() : 0;
     const bid = prebidBid(slot);
     const prebidWins = bid !== undefined && bid.price > ownPrice;
     const own = !prebidWins && ownPrice > 0 ? creativeFor(size) : undefined;
     slot.response = prebidWins ? prebidLineItem(bid.price) : (own ?? null);
     element.replaceChildren();
     if (!slot.response) {
+      slot.newImpression?.(false);
       emit('slotRenderEnded', slot, { isEmpty: true, size: null, creativeId: null, lineItemId: null, advertiserId: null, campaignId: null });
       return;
     }
@@ -183,8 +192,8 @@ function render(slot: Slot): void {
     emit('slotRenderEnded', slot, { isEmpty: false, size, ...slot.getResponseInformation() });
     // Prebid writes its creative into the frame (legacyRender, header-bidding.ts) and tells its bidWon.
     if (prebidWins && frame.contentDocument) bid.pbjs.renderAd(frame.contentDocument, bid.adId);
-    if (!slot.rendered) watchViewability(slot, element, size);
-    slot.rendered = true;
+    slot.newImpression ??= watchViewability(slot, element, size);
+    slot.newImpression(true);
   }, renderDelayMs());
 }
 

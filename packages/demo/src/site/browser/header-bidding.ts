@@ -25,7 +25,7 @@ interface Pbjs {
 
 interface Googletag {
   cmd: { push(fn: () => void): unknown };
-  pubads(): { refresh(): void };
+  pubads(): { refresh(slots?: unknown[]): void };
 }
 
 /** A stable number of a code, for the bidders' placement ids. */
@@ -43,27 +43,45 @@ function adUnit({ code, size }: HeaderBiddingUnit) {
   };
 }
 
-/** Runs the auction, then has GPT fetch the slots (displayed, not yet loaded: disableInitialLoad). */
-export function requestHeaderBids(googletag: Googletag, units: HeaderBiddingUnit[]): void {
+/** Runs an auction for the codes (after `setUp`, in Prebid's queue), then has GPT fetch their ads with its bids as
+ * targeting: `fetch` runs once, when the bids are back or at the failsafe time. */
+function auctionThenFetch(googletag: Googletag, codes: string[], fetch: () => void, setUp?: (pbjs: Pbjs) => void): void {
   const w = window as unknown as { pbjs?: Pbjs };
   const pbjs = (w.pbjs = w.pbjs || ({} as Pbjs));
   pbjs.que = pbjs.que || [];
-  const codes = units.map((unit) => unit.code);
   let requested = false;
   const requestAds = () => {
     if (requested) return;
     requested = true;
     googletag.cmd.push(() => {
       if (pbjs.libLoaded) pbjs.setTargetingForGPTAsync(codes);
-      googletag.pubads().refresh();
+      fetch();
     });
   };
   pbjs.que.push(() => {
-    // legacyRender: Prebid writes the creative into the ad server's frame itself, as GPT's own creatives fill theirs,
-    // rather than into a frame of its own inside it.
-    pbjs.setConfig({ bidderTimeout: BIDDER_TIMEOUT_MS, auctionOptions: { legacyRender: true } });
-    pbjs.addAdUnits(units.map(adUnit));
+    setUp?.(pbjs);
     pbjs.requestBids({ adUnitCodes: codes, timeout: BIDDER_TIMEOUT_MS, bidsBackHandler: requestAds });
   });
   window.setTimeout(requestAds, FAILSAFE_TIMEOUT_MS);
+}
+
+/** Runs the auction, then has GPT fetch the slots (displayed, not yet loaded: disableInitialLoad). */
+export function requestHeaderBids(googletag: Googletag, units: HeaderBiddingUnit[]): void {
+  auctionThenFetch(
+    googletag,
+    units.map((unit) => unit.code),
+    () => googletag.pubads().refresh(),
+    (pbjs) => {
+      // legacyRender: Prebid writes the creative into the ad server's frame itself, as GPT's own creatives fill theirs,
+      // rather than into a frame of its own inside it.
+      pbjs.setConfig({ bidderTimeout: BIDDER_TIMEOUT_MS, auctionOptions: { legacyRender: true } });
+      pbjs.addAdUnits(units.map(adUnit));
+    },
+  );
+}
+
+/** A refresh of one slot as Prebid documents it for GPT: a new auction for its unit first (the bid in its targeting
+ * was rendered already), then GPT asked for its ad again. */
+export function refreshWithHeaderBids(googletag: Googletag, slot: unknown, code: string): void {
+  auctionThenFetch(googletag, [code], () => googletag.pubads().refresh([slot]));
 }
