@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangesResponse, CollectEvent } from '@foldline/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { unitKey, unitsSinceTheirChange } from '@foldline/analytics/recommendations/unit-changes';
 import { DAY, HOUR, insertWebsite, MINUTE, type FixtureWebsite } from './analytics-fixture.ts';
 import { createTestApp, describeEachDialect, signUp, type TestApp } from './test-app.ts';
 
@@ -215,12 +216,39 @@ describeEachDialect('layout changes', (dialect) => {
     // The format change is too recent to judge.
     expect(changes.find((c) => c.kind === 'format')!.recommendation).toMatchObject({ type: 'format_change', delivered: 40, within: null });
     expect(record).toEqual({ applied: 2, judged: 1, within: 1 });
+    // The background advice marks the two carried out applied (with what it detected), and leaves the other open.
+    await app.advice.refreshAll();
+    const statuses = await app.metadata.db.selectFrom('recommendation_records').select(['recommendation_id', 'status', 'reason']).where('website_id', '=', site.id).execute();
+    expect(Object.fromEntries(statuses.map((r) => [r.recommendation_id, [r.status, r.reason]]))).toEqual({
+      [`move_ad_unit:${pageId}:desktop:${unitIds['div-mover']}`]: ['applied', `Detected: the unit moved on ${dayOf(MOVED)}`],
+      [`format_change:${pageId}:desktop:${unitIds['div-format']}`]: ['applied', `Detected: the unit changed format on ${dayOf(RESIZED)}`],
+      [`move_ad_unit:${pageId}:desktop:${unitIds['div-top']}`]: ['open', null],
+    });
     await app.metadata.db.deleteFrom('recommendation_records').where('website_id', '=', site.id).execute();
     // Advice first given after the change is not what the change carried out.
     await given(`move_ad_unit:${pageId}:desktop:${unitIds['div-mover']}`, MOVED - 2, { type: 'move_ad_unit', ad_unit_id: unitIds['div-mover'], recommended_position: { x: 0, y: 2380 }, expected: expected(32, 25, 40) });
     const later = (await changesOf(`pageId=${pageId}`)).find((c) => c.kind === 'moved')!;
     expect(later.recommendation).toBeNull();
     await app.metadata.db.deleteFrom('recommendation_records').where('website_id', '=', site.id).execute();
+  });
+
+  it('splits the advice\'s evidence at a change: a unit that moved in its window is measured since, at its new place', async () => {
+    const window = { start: new Date(Date.now() - 30 * DAY), end: new Date() };
+    const since = await unitsSinceTheirChange(app.events, [site.id], [pageId], window);
+    // The mover since the day after its move (yesterday last): 10 desktop pageviews, 3 viewable, a day, at 2,400 px.
+    const days = MOVED - 1;
+    expect(since.get(unitKey(pageId, unitIds['div-mover']!, 'desktop'))).toEqual({
+      day: today - MOVED,
+      impressions: days * DESKTOP_VIEWS,
+      viewable: days * 3,
+      pageviews: days * DESKTOP_VIEWS,
+      y: 2400,
+      width: 300,
+      height: 250,
+    });
+    // The format unit since it grew; the units that never changed, and phones, are not split.
+    expect(since.get(unitKey(pageId, unitIds['div-format']!, 'desktop'))).toMatchObject({ day: today - RESIZED, width: 336, height: 280, viewable: (RESIZED - 1) * 4 });
+    expect([...since.keys()].sort()).toEqual([unitKey(pageId, unitIds['div-mover']!, 'desktop'), unitKey(pageId, unitIds['div-format']!, 'desktop')].sort());
   });
 
   it('answers 400 for bad input, 404 for another user’s page or website, 401 without a token', async () => {

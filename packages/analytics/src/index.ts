@@ -10,7 +10,7 @@ export { topPages } from './reports/top-pages.ts';
 export { pageMetrics } from './reports/page-metrics.ts';
 export { adPerformance } from './reports/ad-performance.ts';
 export { adExperience } from './reports/ad-experience.ts';
-export { changes } from './reports/changes.ts';
+export { changes, markCarriedOut } from './reports/changes.ts';
 export { adUnits } from './reports/ad-units.ts';
 export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';

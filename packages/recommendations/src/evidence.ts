@@ -20,6 +20,9 @@ export interface UnitEvidence {
   rect: Rect;
   impressions: number;
   viewable: number;
+  /** The page's pageviews on the device that `impressions` and `viewable` are counted over, when not the window's: a
+   * unit that moved or changed format in the window is measured since (issue 25). */
+  pageviews?: number;
   /** The unit stays at the viewport's edge as the reader scrolls (a phone anchor, a sticky sidebar unit): it is not a
    * place in the content, so it is never moved into it nor given an in-content format. Unknown when absent: a unit in
    * an edge format (320x50) is then taken for one. */

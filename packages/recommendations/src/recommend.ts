@@ -87,6 +87,9 @@ export interface PageResult {
   analysis: PageAnalysis;
 }
 
+/** The pageviews a unit's counts are over: its own since it moved, else the window's `n`. */
+const baseOf = (unit: UnitEvidence, n: number) => (unit.pageviews !== undefined && unit.pageviews > 0 ? Math.min(unit.pageviews, n) : n);
+
 /** Largest gain first: the order every list of recommendations is shown in. */
 export const byGain = (a: Recommendation, b: Recommendation) => b.expected.extra_viewable_impressions - a.expected.extra_viewable_impressions;
 
@@ -165,7 +168,8 @@ export function reflowedOthers(evidence: PageDeviceEvidence, reflows: readonly R
 export function calibrate(evidence: PageDeviceEvidence, seen: SeenCounts): Calibration | undefined {
   const points = evidence.units
     .filter((unit) => unit.impressions >= MIN_CALIBRATION_IMPRESSIONS)
-    .map((unit) => ({ rect: unit.rect, predicted: seen.get(probeKey(probeOf(unit.rect))) ?? 0, measured: unit.viewable }))
+    // The seen counts are of the window's pageviews: a unit measured over fewer (since it moved) is scaled to them.
+    .map((unit) => ({ rect: unit.rect, predicted: seen.get(probeKey(probeOf(unit.rect))) ?? 0, measured: (unit.viewable * evidence.pageviews) / baseOf(unit, evidence.pageviews) }))
     .filter((point) => point.predicted > 0);
   if (points.length === 0 || evidence.pageviews === 0) return undefined;
   const predicted = points.reduce((sum, point) => sum + point.predicted, 0);
@@ -391,7 +395,7 @@ class PageEngine {
   run(): Recommendation[] {
     const out: Recommendation[] = [];
     // The least seen units choose first: they have the most to gain from the few places most readers see.
-    const byRate = [...this.evidence.units].sort((a, b) => a.viewable - b.viewable);
+    const byRate = [...this.evidence.units].sort((a, b) => this.measured(a).rate - this.measured(b).rate);
     for (const unit of byRate) {
       const advice = this.moveOrFormat(unit);
       if (advice) out.push(advice);
@@ -447,8 +451,10 @@ class PageEngine {
     return { terms, units };
   }
 
+  /** Its view rate as measured, over the pageviews its counts are of (since it moved, if it did in the window). */
   private measured(unit: UnitEvidence): Interval {
-    return wilson(Math.min(unit.viewable, this.n), this.n);
+    const base = baseOf(unit, this.n);
+    return wilson(Math.min(unit.viewable, base), base);
   }
 
   /** Units keep a viewport apart from any other in the same column (so never over one), and the top one's midpoint

@@ -132,6 +132,23 @@ describe('calibrate', () => {
     expect(calibration?.meanError).toBeCloseTo(3, 6);
   });
 
+  it('measures a unit that moved in the window over the pageviews since, scaled to the window\'s', () => {
+    // b moved: 95 viewable in the 250 pageviews since — as 380 of the window's 1,000, the same as above.
+    const evidence = page({ units: [unit('a', { x: 650, y: 1000, width: 300, height: 250 }, 720), { ...unit('b', { x: 650, y: 3000, width: 300, height: 250 }, 95, 100), pageviews: 250 }] });
+    const seen = new Map([
+      [probeKey(probeOf(evidence.units[0]!.rect)), 800],
+      [probeKey(probeOf(evidence.units[1]!.rect)), 400],
+    ]);
+    const calibration = calibrate(evidence, seen);
+    expect(calibration?.factor).toBeCloseTo(1100 / 1200, 6);
+    expect(calibration?.meanError).toBeCloseTo(3, 6);
+    // Its view rate today, on any recommendation about it, is 95 of 250: 38 %, not 9.5 % of the window's pageviews.
+    const moved = recommendForPage({ ...evidence, units: [{ ...unit('b', { x: 650, y: 5200, width: 300, height: 250 }, 10, 100), pageviews: 250 }] }, seenBy(evidence, reach));
+    const about = moved.recommendations.find((r) => r.type !== 'new_ad_placement');
+    expect(about, JSON.stringify(moved.analysis)).toBeDefined();
+    expect(about!.expected.current_view_rate).toBe(4);
+  });
+
   it('ignores units measured on too few impressions', () => {
     const evidence = page({ units: [unit('a', { x: 650, y: 1000, width: 300, height: 250 }, 5, 10)] });
     expect(calibrate(evidence, seenBy(evidence, reach))).toBeUndefined();

@@ -4,7 +4,7 @@
 // device, or its rendering is over a day old) is rendered here in the background, one at a time, and its website's
 // analysis is forgotten so the next look includes it. While the server listens, every website is analysed once after
 // the start and then every ADVICE_REFRESH_MS, which also keeps one figure of its optimization potential per day.
-import { analyseWebsite, forgetAnswer, potentialFigure, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
+import { analyseWebsite, forgetAnswer, markCarriedOut, potentialFigure, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
 import type { DeviceType } from '@foldline/contracts';
 import { recordPotential } from '@foldline/metadata/potential-days/potential-days.repository';
 import { recordRecommendations } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
@@ -99,6 +99,8 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
         const now = new Date();
         const context = { db: app.metadata.db, events: app.events, userId: website.user_id, now };
         try {
+          // Recommendations a detected change carried out are marked applied first, so they leave today's list.
+          await markCarriedOut(context, website.id);
           // Computed afresh: the remembered answer may be up to ten minutes old.
           forgetAnswer(app.events, websiteAnalysisKey(website.id));
           const analysis = await analyseWebsite(context, website.id, layout);

@@ -2,8 +2,8 @@
 // the last CHANGE_LOOKBACK_DAYS UTC days, per device, each with its unit's, the page's other units' and the whole
 // page's figures before and after. Two rounds: each unit's days (only the series that could hold a change), then the
 // daily counts of the pages those are on; detection and comparison are pure (changes/detect.ts, changes/compare.ts).
-import { CHANGE_LOOKBACK_DAYS, type Change, type ChangesResponse, type DeviceFilter, type Recommendation } from '@foldline/contracts';
-import { recommendationRecords } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
+import { CHANGE_LOOKBACK_DAYS, DEFAULT_CHANGE_WINDOW_DAYS, type Change, type ChangesResponse, type DeviceFilter, type Recommendation } from '@foldline/contracts';
+import { recommendationRecords, setRecommendationStatus } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
 import { adviceRecord, appliedRecommendation, type GivenRecommendation, type UnmatchedChange } from '../changes/applied.ts';
 import { groupFigures, total, totals, unitFigures, windowsOf, type Span } from '../changes/compare.ts';
 import { dayNumber, dayText, detectChanges, type DetectedChange } from '../changes/detect.ts';
@@ -58,6 +58,22 @@ export async function changes(
   // The latest first; one page's changes of a day together.
   answer.sort((a, b) => b.day.localeCompare(a.day) || a.page_path.localeCompare(b.page_path) || a.device.localeCompare(b.device) || a.ad_unit_name.localeCompare(b.ad_unit_name) || a.kind.localeCompare(b.kind));
   return { data: { changes: answer, record: adviceRecord(answer) } };
+}
+
+/** Marks applied (issue 25) each open recommendation of the website that a detected change carried out: it leaves the
+ * list and the potential, and its record keeps what it promised. Run by the background advice; returns how many. */
+export async function markCarriedOut(context: AnalyticsContext, websiteId: string): Promise<number> {
+  const found = await changes(context, { websiteId, deviceType: 'all', window: DEFAULT_CHANGE_WINDOW_DAYS });
+  const records = new Map((await recommendationRecords<Recommendation>(context.db, websiteId)).map((record) => [record.recommendationId, record]));
+  let marked = 0;
+  for (const change of found.data.changes) {
+    const record = change.recommendation ? records.get(change.recommendation.recommendation_id) : undefined;
+    if (!record || record.status !== 'open') continue;
+    await setRecommendationStatus(context.db, websiteId, record.recommendation, 'applied', `Detected: ${change.kind === 'appeared' ? 'a unit appeared' : `the unit ${change.kind === 'moved' ? 'moved' : 'changed format'}`} on ${change.day}`, context.now.toISOString());
+    record.status = 'applied';
+    marked += 1;
+  }
+  return marked;
 }
 
 /** Every recommendation the websites' advice has given (recommendation-records), with the day it was first given. */

@@ -14,6 +14,7 @@ import { remembered } from '../recommendations/analysis-cache.ts';
 import { recordsById, stands, type AdviceRecord } from '../recommendations/records.ts';
 import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
 import { seenCounts } from '../recommendations/seen-days.ts';
+import { unitKey, unitsSinceTheirChange } from '../recommendations/unit-changes.ts';
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
 import type { RenderedLayout } from './heatmap.ts';
 
@@ -57,9 +58,10 @@ export async function analysePages(
   const window = recommendationWindow(context.now);
   const websiteIds = [...new Set(pages.map((page) => page.website_id))];
   const pageIds = pages.map((page) => page.id);
-  const [traffic, outcomes, units, optionsOf] = await Promise.all([
+  const [traffic, outcomes, changed, units, optionsOf] = await Promise.all([
     readTraffic(context.events, websiteIds, pageIds, window),
     readUnitOutcomes(context.events, websiteIds, pageIds, window),
+    unitsSinceTheirChange(context.events, websiteIds, pageIds, window),
     adUnitsInScope(context.db, { websiteIds }),
     options ?? adviceOptionsOf(context.db, websiteIds),
   ]);
@@ -85,13 +87,17 @@ export async function analysePages(
           // Across: where the rendering put the unit's element on this device (under the tracker's selector, else under
           // its slot key), else where the tracker last saw it.
           const box = rendered?.elements[unit.position_selector] ?? rendered?.elements[`slot:${unit.slot_key}`];
+          // A unit that moved or changed format in the window is what it has done since (unit-changes.ts).
+          const since = changed.get(unitKey(outcome.pageId, outcome.adUnitId, outcome.device));
+          const measured = since ?? outcome;
           return [
             {
               adUnitId: unit.id,
               name: unit.name,
-              rect: { x: box ? box[0] : unit.position_x, y: outcome.y, width: outcome.width, height: outcome.height },
-              impressions: outcome.impressions,
-              viewable: outcome.viewable,
+              rect: { x: box ? box[0] : unit.position_x, y: measured.y, width: measured.width, height: measured.height },
+              impressions: measured.impressions,
+              viewable: measured.viewable,
+              ...(since ? { pageviews: since.pageviews } : {}),
             },
           ];
         });
