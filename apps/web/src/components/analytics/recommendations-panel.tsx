@@ -2,8 +2,8 @@
 // gain first (type, unit, device, the reason, the gain, the view rate now and predicted, the evidence and confidence),
 // or why there are none, from the server's word on each page and device. Shared here because features never import
 // each other; each screen fetches with its own hook and may add a picture of the change (page analytics draws it on
-// the page's screenshot).
-import type { DeviceType, PageAnalysis, Recommendation, RecommendationsResponse } from '@foldline/contracts';
+// the page's screenshot) and the advice's record from the website's changes.
+import type { AdviceRecordSummary, DeviceType, PageAnalysis, Recommendation, RecommendationsResponse } from '@foldline/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Card } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
+import { adviceRecordText } from './change-text.ts';
 import { RecommendationActions } from './recommendation-actions.tsx';
 import {
   CONFIDENCE_LABELS,
@@ -43,9 +44,12 @@ export interface RecommendationsPanelProps {
   device?: DeviceType;
   /** A picture of the change beside its card (page analytics: the positions on the page's screenshot). */
   preview?: (recommendation: Recommendation) => ReactNode;
+  /** The website's advice record (from its changes): how many applied recommendations delivered within their range, so
+   * a publisher can judge the advice by it. */
+  record?: AdviceRecordSummary | undefined;
 }
 
-export function RecommendationsPanel({ recommendations, scope, device, preview }: RecommendationsPanelProps) {
+export function RecommendationsPanel({ recommendations, scope, device, preview, record }: RecommendationsPanelProps) {
   return (
     <Card title="Recommendations" description="Where ads would be seen by more readers, from what readers scrolled past in the last 30 days.">
       {recommendations.isPending ? (
@@ -53,15 +57,28 @@ export function RecommendationsPanel({ recommendations, scope, device, preview }
       ) : recommendations.isError ? (
         <Alert variant="error">Failed to load recommendations: {recommendations.error.message}</Alert>
       ) : recommendations.data.recommendations.length === 0 ? (
-        <NoRecommendations meta={recommendations.data.meta} scope={scope} />
+        <>
+          {/* Shown with no recommendation left too: a publisher who applied them all most wants to know how they did. */}
+          <RecordLine record={record} />
+          <NoRecommendations meta={recommendations.data.meta} scope={scope} />
+        </>
       ) : (
-        <RecommendationList response={recommendations.data} scope={scope} device={device} preview={preview} />
+        <RecommendationList response={recommendations.data} scope={scope} device={device} preview={preview} record={record} />
       )}
     </Card>
   );
 }
 
-function RecommendationList({ response, scope, device, preview }: { response: RecommendationsResponse } & Omit<RecommendationsPanelProps, 'recommendations'>) {
+function RecordLine({ record }: { record: AdviceRecordSummary | undefined }) {
+  const text = adviceRecordText(record);
+  return text ? (
+    <p className="text-sm text-slate-700" data-testid="advice-record">
+      {text}
+    </p>
+  ) : null;
+}
+
+function RecommendationList({ response, scope, device, preview, record }: { response: RecommendationsResponse } & Omit<RecommendationsPanelProps, 'recommendations'>) {
   // The server's order (largest gain first) is kept within each group.
   const first = device ? response.recommendations.filter((r) => r.device === device) : response.recommendations;
   const others = device ? response.recommendations.filter((r) => r.device !== device) : [];
@@ -69,6 +86,7 @@ function RecommendationList({ response, scope, device, preview }: { response: Re
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">{summaryText(response)}</p>
+      <RecordLine record={record} />
       {device && first.length === 0 && (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
           No recommendations for {device} readers: {deviceAnalysisText(response.meta, device)}

@@ -1,11 +1,12 @@
 // /dashboard/pages/:pageId — page analytics: header with breadcrumb and 'View Page', time range and device,
 // the metrics cards, and the four tabs: the click, scroll and engagement heatmaps over the page's screenshot, and
 // ad performance (with revenue data, each unit's revenue, eCPM, viewable eCPM, fill rate and Prebid win share) with the
-// page's recommendations drawn on its screenshot.
-import { viewabilityBadge, type DeviceType, type HeatmapPeriod, type HeatmapType, type PageWithWebsite } from '@foldline/contracts';
+// page's ad layout changes before and after, and its recommendations drawn on its screenshot.
+import { DEFAULT_CHANGE_WINDOW_DAYS, viewabilityBadge, type DeviceType, type HeatmapPeriod, type HeatmapType, type PageWithWebsite } from '@foldline/contracts';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ChangesPanel } from '../../../components/analytics/changes-panel.tsx';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
@@ -20,6 +21,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { TAB_CLASS, TAB_LIST_CLASS } from '../../../components/ui/tab-strip.ts';
 import { formatCtr, formatDurationMs, formatMoney, formatNumber, formatOptionalPercent, formatPercent } from '../../../lib/format.ts';
 import { useAdPerformance } from '../api/get-ad-performance.ts';
+import { useChanges } from '../api/get-changes.ts';
 import { AdExperiencePanel } from '../components/ad-experience-panel.tsx';
 import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
@@ -149,6 +151,11 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
   const performance = useAdPerformance({ pageId: page.page_id, period, deviceType: device });
   // The last 30 days on every device, whatever the period: switching device or period asks nothing new.
   const recommendations = usePageRecommendations({ pageId: page.page_id });
+  // The page's changes on the selected device (the last 90 days, whatever the period), and the advice's record over its
+  // whole website, asked as the website's Ad Units tab asks it (every device, the default window): one call for both.
+  const [changesWindow, setChangesWindow] = useState(DEFAULT_CHANGE_WINDOW_DAYS);
+  const changes = useChanges({ pageId: page.page_id, deviceType: device, window: changesWindow });
+  const websiteChanges = useChanges({ websiteId: page.website_id, deviceType: 'all', window: DEFAULT_CHANGE_WINDOW_DAYS });
   const revenue = performance.data?.data.revenue;
   const currency = revenue?.currency ?? null;
   const note = [coverageNote(revenue?.sources), unconvertedNote(revenue?.unconverted ?? [])].filter(Boolean).join('. ');
@@ -219,11 +226,13 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
         device={device}
         analysis={recommendations.isPending ? 'loading' : recommendations.data?.meta.pages.find((analysis) => analysis.device === device)}
       />
+      <ChangesPanel changes={changes} scope="page" window={changesWindow} onWindowChange={setChangesWindow} device={device} />
       {/* The selected device's recommendations come first and the other devices' follow (the panel says why). */}
       <RecommendationsPanel
         recommendations={recommendations}
         scope="page"
         device={device}
+        record={websiteChanges.data?.data.record}
         preview={(recommendation) => <RecommendationPreview url={page.url} recommendation={recommendation} />}
       />
     </div>

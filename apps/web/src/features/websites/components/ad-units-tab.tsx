@@ -1,10 +1,11 @@
 // The website detail's Ad Units tab: filters (page, format, status, name), summary cards, the sortable table of units
 // (one row each, its pages a breakdown it opens, renamable), paged on the server, with the performance score,
 // viewability against the site's median and, with revenue data, revenue, eCPM, viewable eCPM, fill rate and Prebid win
-// share, and the Recommendations panel — every figure from the API, nothing made up.
-import { AD_UNITS_PAGE_SIZE, type AdUnitRow, type AdUnitSort, type AdUnitsResponse, type Period, type SortOrder, type WebsiteWithPages } from '@foldline/contracts';
+// share, and the Changes and Recommendations panels — every figure from the API, nothing made up.
+import { AD_UNITS_PAGE_SIZE, DEFAULT_CHANGE_WINDOW_DAYS, type AdUnitRow, type AdUnitSort, type AdUnitsResponse, type Period, type SortOrder, type WebsiteWithPages } from '@foldline/contracts';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { ChangesPanel } from '../../../components/analytics/changes-panel.tsx';
 import { KpiCard } from '../../../components/analytics/kpi-card.tsx';
 import { PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { RecommendationsPanel } from '../../../components/analytics/recommendations-panel.tsx';
@@ -20,6 +21,7 @@ import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/tabl
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatChange, formatCompact, formatCtr, formatDecimal, formatMoney, formatNumber, formatOptionalPercent, formatPercent, formatPoints, formatSeconds } from '../../../lib/format.ts';
 import { useAdUnits } from '../api/analytics-ad-units.ts';
+import { useWebsiteChanges } from '../api/analytics-changes.ts';
 import { useWebsiteRecommendations } from '../api/analytics-recommendations.ts';
 import { AdUnitName } from './ad-unit-name.tsx';
 
@@ -92,6 +94,9 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
   });
   // Every page of the website, whatever the filters: recommendations rest on the last 30 days of all its pages.
   const recommendations = useWebsiteRecommendations({ websiteId: website.website_id });
+  // Every page's layout changes on every device (each names its page), and from the same answer the advice's record.
+  const [changesWindow, setChangesWindow] = useState(DEFAULT_CHANGE_WINDOW_DAYS);
+  const changes = useWebsiteChanges({ websiteId: website.website_id, deviceType: 'all', window: changesWindow });
   const toggle = (unitKey: string) => {
     const next = new Set(open);
     if (!next.delete(unitKey)) next.add(unitKey);
@@ -219,7 +224,8 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
         </>
       )}
 
-      <RecommendationsPanel recommendations={recommendations} scope="website" />
+      <ChangesPanel changes={changes} scope="website" window={changesWindow} onWindowChange={setChangesWindow} device="all" />
+      <RecommendationsPanel recommendations={recommendations} scope="website" record={changes.data?.data.record} />
     </div>
   );
 }
