@@ -3,17 +3,19 @@
 // on that button in the 1,920 px screenshot (and on it at 375 px for phones), with the overlay coloured there.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { ClickedElementsResponse, PointHeatmapResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
-import { expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 /** Where the button is at each width (document px): x, y, width, height. The column is 1,000 px and centred from
  * 1,100 px up, the whole width (less gutters) below; on phones the button moves far down. */
 const CTA = { 1280: [240, 1500, 200, 50], 1920: [560, 1500, 200, 50], 375: [35, 2500, 300, 60] } as const;
 type Box = readonly [number, number, number, number];
+/** The button's 4 clicks and the headline's 3. */
+const DESKTOP_CLICKS = 7;
 
 const publisherPage = (tracker: string, code: string) => `<!doctype html><html><head>
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Harbour ferry timetable</title>
@@ -42,17 +44,23 @@ async function api<T>(path: string): Promise<{ status: number; body: T }> {
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** A reader's visit: scroll to the button, click it, leave (the leaving page sends what is left). */
-async function readerClicks(width: number): Promise<void> {
+/** A reader's visit: `act` on the page, then leave (the leaving page sends what is left). */
+async function readerVisit(width: number, act: (page: Page) => Promise<void>): Promise<void> {
   const context = await readers.newContext({ viewport: { width, height: width < 768 ? 700 : 900 } });
   const page = await context.newPage();
   await page.goto(articleUrl);
   // The tracker sends its pageview a second after load; wait for it so the click beacon has its device.
   await page.waitForResponse((response) => response.url().includes('/api/collect'));
-  await page.locator('#cta').scrollIntoViewIfNeeded();
-  await page.locator('#cta').click();
+  await act(page);
   await context.close();
 }
+
+/** Scroll to the button and click it. */
+const clickCta = async (page: Page) => {
+  await page.locator('#cta').scrollIntoViewIfNeeded();
+  await page.locator('#cta').click();
+};
+const readerClicks = (width: number) => readerVisit(width, clickCta);
 
 beforeAll(async () => {
   // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
@@ -74,8 +82,16 @@ beforeAll(async () => {
 
   // Readers' Chrome, not HeadlessChrome, which the collector drops as a bot.
   readers = await launchBrowser({ userAgent: BROWSER_UA });
+  // Desktop: three of four readers click the button (one of them twice, 1.5 s apart: no rage); the fourth clicks the
+  // headline, which is no link, three times fast — a rage click.
   await readerClicks(1280);
   await readerClicks(1280);
+  await readerVisit(1280, async (page) => {
+    await clickCta(page);
+    await page.waitForTimeout(1500);
+    await page.locator('#cta').click();
+  });
+  await readerVisit(1280, (page) => page.locator('#headline').click({ clickCount: 3 }));
   await readerClicks(MOBILE_WIDTH);
   const page = await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow();
   pageId = page.id;
@@ -84,7 +100,7 @@ beforeAll(async () => {
   for (;;) {
     const desktop = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`);
     const mobile = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`);
-    if (desktop.body.meta.clicks >= 2 && mobile.body.meta.clicks >= 1) break;
+    if (desktop.body.meta.clicks >= DESKTOP_CLICKS && mobile.body.meta.clicks >= 1) break;
     if (Date.now() > deadline) throw new Error(`clicks not stored: ${JSON.stringify([desktop.body.meta, mobile.body.meta])}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -129,18 +145,50 @@ async function openClickMap(width: number, device: 'Desktop' | 'Mobile'): Promis
 describe('heatmaps', () => {
   it('puts desktop readers\' clicks on the button in the 1,920 px screenshot, and colours the overlay there', async () => {
     const map = (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`)).body;
-    expect(map.meta).toMatchObject({ referenceWidth: 1920, clicks: 2, anchoredClicks: 2, layout: { captured: true } });
+    expect(map.meta).toMatchObject({ referenceWidth: 1920, clicks: DESKTOP_CLICKS, anchoredClicks: DESKTOP_CLICKS, layout: { captured: true } });
     const hottest = map.data[0]!;
     expect(inside(hottest, CTA[1920])).toBe(true);
     // Where the readers' own coordinates (x ≈ 340 of 1,280) would have put it, scaled: off the button.
     expect(inside({ x: (340 / 1280) * 1920, y: hottest.y }, CTA[1920])).toBe(false);
 
     const page = await openClickMap(1280, 'Desktop');
-    await page.getByText('Based on 2 pageviews', { exact: false }).waitFor();
+    await page.getByText('Based on 4 pageviews', { exact: false }).waitFor();
     await expect.poll(async () => (await overlayAt(page, 1920, hottest))[3], { timeout: 10_000 }).toBeGreaterThan(0);
     // Nothing was clicked in the page's top-left corner.
     expect((await overlayAt(page, 1920, { x: 5, y: 5 }))[3]).toBe(0);
     await screenshot(page, 'heatmap-click-desktop');
+    await page.close();
+  });
+
+  it('lists the clicked elements by name beside the map: the button first with its shares, the headline with its rage click', async () => {
+    const elements = (await api<ClickedElementsResponse>(`/analytics/clicked-elements?pageId=${pageId}&period=day&deviceType=desktop`)).body.data;
+    expect(elements).toMatchObject({ pageviews: 4, clicks: DESKTOP_CLICKS });
+    expect(elements.elements.map((e) => [e.label, e.kind, e.clicks, e.click_share, e.pageview_share, e.rage_pageviews])).toEqual([
+      ['Subscribe', 'button', 4, 57.1, 75, 0],
+      ['Harbour ferry timetable', 'heading', 3, 42.9, 25, 1],
+    ]);
+    expect(elements.elements[0]!.box).toEqual([...CTA[1920]]);
+
+    const page = await openClickMap(1280, 'Desktop');
+    const table = page.getByRole('table', { name: 'Clicked elements' });
+    const button = table.getByRole('row').filter({ hasText: 'Subscribe' });
+    await button.getByText('57.1%').waitFor();
+    await button.getByText('75.0%').waitFor();
+    const headline = table.getByRole('row').filter({ hasText: 'Harbour ferry timetable' });
+    await headline.getByText('1', { exact: true }).waitFor();
+    // Hovering the button's row outlines the button on the map, where the screenshot has it.
+    await button.hover();
+    const outline = page.getByTestId('element-outline');
+    await outline.waitFor();
+    const [image, box] = await Promise.all([page.locator('[role="region"] img').boundingBox(), outline.boundingBox()]);
+    const scale = image!.width / 1920;
+    expect(box!.x - image!.x).toBeCloseTo(CTA[1920][0] * scale, -1);
+    expect(box!.y - image!.y).toBeCloseTo(CTA[1920][1] * scale, -1);
+    // The list downloads as CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('clicked-elements.csv');
+    await checkA11y(page, 'click heatmap with its element list');
+    await screenshot(page, 'heatmap-elements-1280');
     await page.close();
   });
 

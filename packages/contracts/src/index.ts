@@ -13,4 +13,5 @@ export * from './heatmaps.ts';
 export * from './recommendations.ts';
 export * from './revenue-imports.ts';
 export * from './ad-experience.ts';
+export * from './clicked-elements.ts';
 export * from './changes.ts';

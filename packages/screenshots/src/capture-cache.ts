@@ -32,6 +32,7 @@ interface Sidecar {
   capturedAt: string;
   elements: PageCapture['elements'];
   outline?: PageCapture['outline'];
+  labels?: PageCapture['labels'];
 }
 
 /** The URL as cached: parsed (case, default port) and without its fragment, which the server never sees. */
@@ -134,6 +135,7 @@ export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_E
         capturedAt: new Date(sidecar.capturedAt),
         elements: sidecar.elements,
         outline: sidecar.outline,
+        ...(sidecar.labels ? { labels: sidecar.labels } : {}),
       };
     },
     async write(website, url, device, capture) {
@@ -153,6 +155,7 @@ export function createCaptureCache(dataDir: string, limits = { maxEntries: MAX_E
         capturedAt: capture.capturedAt.toISOString(),
         elements: capture.elements,
         outline: capture.outline,
+        ...(capture.labels ? { labels: capture.labels } : {}),
       };
       const previous = await readSidecar(key);
       await writeAtomically(sidecarFile(key), JSON.stringify(sidecar));

@@ -8,7 +8,7 @@ import { deviceContextOptions } from './devices.ts';
 import { REFUSED_HEADER, startEgressProxy, UNREACHABLE_HEADER, type HostCheck } from './egress-proxy.ts';
 import { ScreenshotError } from './errors.ts';
 import type { Box } from './browser/layout.ts';
-import { contentOutline, documentHeight, elementMap, layoutWidth, scrollThrough } from './page-script.ts';
+import { contentOutline, documentHeight, elementLabels, elementMap, layoutWidth, scrollThrough } from './page-script.ts';
 import type { ContentOutline, OutlineBox, OutlineColumn } from '@foldline/contracts/content-outline';
 
 export interface PageCapture {
@@ -30,6 +30,9 @@ export interface PageCapture {
   /** The page's content, block by block, in the same pixels (null where no column of content was found; absent from
    * captures taken before it was recorded). */
   outline?: ContentOutline | null;
+  /** The tag and readable name of the page's links, buttons, images and headings by selector (the click list); absent
+   * from renderings taken before they were recorded. */
+  labels?: Record<string, readonly [string, string]>;
 }
 
 /** Taller pages are cut here: a 15,000 px JPEG is a few MB already, and few readers scroll further. */
@@ -209,6 +212,7 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
     // Measured before the screenshot, in the layout a reader at this width has (the tracker measured clicks in it).
     const elements = scaleBoxes(await elementMap(page), scale);
     const outline = scaleOutline(await contentOutline(page), scale);
+    const labels = await elementLabels(page);
     const height = Math.max(1, Math.min(fullHeight, MAX_HEIGHT));
     const shot = await page.screenshot({
       type: 'jpeg',
@@ -219,7 +223,7 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
       timeout: 30_000,
     });
     const image = scale === 1 ? shot : await shrink(page.context(), shot, width, height);
-    return { image, contentType: 'image/jpeg', width, height, documentHeight: fullHeight, truncated: fullHeight > MAX_HEIGHT, capturedAt: new Date(), elements, outline };
+    return { image, contentType: 'image/jpeg', width, height, documentHeight: fullHeight, truncated: fullHeight > MAX_HEIGHT, capturedAt: new Date(), elements, outline, labels };
   } catch (error) {
     if (error instanceof ScreenshotError) throw error;
     // E.g. the page navigated away while being measured.

@@ -42,4 +42,6 @@ export const layoutWidth = (page: Page) => call<number>(page, 'layoutWidth()');
 
 export const elementMap = (page: Page) => call<Record<string, Box>>(page, 'elementMap()');
 
+export const elementLabels = (page: Page) => call<Record<string, readonly [string, string]>>(page, 'elementLabels()');
+
 export const contentOutline = (page: Page) => call<ContentOutline | null>(page, 'contentOutline()');

@@ -15,6 +15,8 @@ export interface ReferenceLayout {
   /** The page's content block by block (the recommendations' places); absent from renderings taken before it was
    * recorded, null where the page has no column of content. */
   outline?: ContentOutline | null;
+  /** The tag and readable name of links, buttons, images and headings by selector; absent from older renderings. */
+  labels?: Readonly<Record<string, readonly [string, string]>>;
 }
 
 export interface ClickCell {

@@ -69,6 +69,41 @@ export function elementMap(): Record<string, Box> {
   return boxes;
 }
 
+/** Labels kept per rendering at most, and their length: a click list's names, not the page's text. */
+const MAX_LABELS = 5_000;
+const MAX_LABEL_CHARS = 80;
+/** What a reader clicks on purpose and can name: links, buttons, form controls, images, headings. */
+const LABELLED = 'a, button, [role="button"], input, select, textarea, label, summary, img, h1, h2, h3, h4, h5, h6';
+
+/**
+ * The tag and a readable name of each nameable element under its selector (issue 26's element list: "the 'Subscribe' button", not
+ * 'div>a:nth-of-type(3)'): its aria-label, alt or title, else its own text, else an input's value or placeholder.
+ * First element of a selector wins, as in elementMap.
+ */
+export function elementLabels(): Record<string, readonly [string, string]> {
+  const labels: Record<string, readonly [string, string]> = {};
+  let count = 0;
+  for (const el of Array.from(document.querySelectorAll(LABELLED))) {
+    const key = selector(el);
+    if (key in labels) continue;
+    const input = el as HTMLInputElement;
+    const text = (
+      el.getAttribute('aria-label') ||
+      el.getAttribute('alt') ||
+      el.getAttribute('title') ||
+      (el as HTMLElement).innerText ||
+      (el.tagName === 'INPUT' ? input.value || input.placeholder : '') ||
+      ''
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!text) continue;
+    if (++count > MAX_LABELS) break;
+    labels[key] = [el.tagName.toLowerCase(), text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text];
+  }
+  return labels;
+}
+
 /** Fewer paragraphs than this under one parent is not an article body (a caption, a footer line). */
 const MIN_ARTICLE_PARAGRAPHS = 3;
 /** A paragraph shorter than this is a label or a byline, not body text. */

@@ -5,6 +5,7 @@ import {
   adPerformance,
   adUnits,
   changes,
+  clickedElements,
   dashboardKpi,
   heatmap,
   pageMetrics,
@@ -24,6 +25,8 @@ import {
   adUnitsQuerySchema,
   adUnitsResponseSchema,
   changesQuerySchema,
+  clickedElementsQuerySchema,
+  clickedElementsResponseSchema,
   changesResponseSchema,
   dashboardKpiQuerySchema,
   dashboardKpiResponseSchema,
@@ -93,6 +96,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/heatmap/:type',
     { schema: { params: heatmapParamsSchema, querystring: heatmapQuerySchema, response: { 200: heatmapResponseSchema } } },
     (request) => heatmap(context(request), request.params.type, request.query, layoutOf(request)),
+  );
+  app.get(
+    '/clicked-elements',
+    { schema: { querystring: clickedElementsQuerySchema, response: { 200: clickedElementsResponseSchema } } },
+    (request) => clickedElements(context(request), request.query, layoutOf(request)),
   );
   app.get(
     '/recommendations',

@@ -10,13 +10,15 @@ import {
   type PointHeatmapResponse,
   type ScrollHeatmapResponse,
 } from '@foldline/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDurationMs, formatNumber } from '../../../lib/format.ts';
+import { useClickedElements } from '../api/get-clicked-elements.ts';
 import { useHeatmap } from '../api/get-heatmap.ts';
+import { ClickedElements } from './clicked-elements.tsx';
 import { DEFAULT_GRADIENT, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
 import { HeatmapLegend } from './heatmap-legend.tsx';
 import { ScreenshotOverlay, type OverlayView } from './screenshot-overlay.tsx';
@@ -59,11 +61,14 @@ function PointHeatmap({ type, url, ...query }: MapProps & { type: 'click' | 'eng
   if (heatmap.isPending) return <LoadingState text="Loading heatmap..." />;
   if (heatmap.isError) return <Alert variant="error">Error loading heatmap data: {heatmap.error.message}</Alert>;
   if (heatmap.data.data.length === 0 || heatmap.data.meta.maxValue <= 0) return <EmptyState {...EMPTY_TEXTS[type]} />;
-  return <PointHeatmapView type={type} url={url} device={query.deviceType} heatmap={heatmap.data} />;
+  return <PointHeatmapView type={type} url={url} device={query.deviceType} heatmap={heatmap.data} query={query} />;
 }
 
-function PointHeatmapView({ type, url, device, heatmap }: { type: 'click' | 'engagement'; url: string; device: DeviceType; heatmap: PointHeatmapResponse }) {
+function PointHeatmapView({ type, url, device, heatmap, query }: { type: 'click' | 'engagement'; url: string; device: DeviceType; heatmap: PointHeatmapResponse; query: Omit<MapProps, 'url'> }) {
   const { data, meta } = heatmap;
+  // The click map's element list, and the element its hovered row outlines on the map.
+  const elements = useClickedElements({ ...query, deviceType: device }, type === 'click');
+  const [highlighted, setHighlighted] = useState<{ selector: string; box: readonly [number, number, number, number] | null } | null>(null);
   const style: HeatmapStyle = HEATMAP_STYLES[type];
   const draw = useCallback(
     (canvas: HTMLCanvasElement, view: OverlayView) => {
@@ -99,7 +104,23 @@ function PointHeatmapView({ type, url, device, heatmap }: { type: 'click' | 'eng
           </p>
         )}
       </div>
-      <ScreenshotOverlay url={url} device={device} label={`${TITLES[type]} over the page`} draw={draw} />
+      <ScreenshotOverlay url={url} device={device} label={`${TITLES[type]} over the page`} draw={draw}>
+        {(geometry) =>
+          highlighted?.box && (
+            <div
+              data-testid="element-outline"
+              className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
+              style={{
+                left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
+                top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
+                width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
+                height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
+              }}
+            />
+          )
+        }
+      </ScreenshotOverlay>
+      {isClick && <ClickedElements elements={elements} highlighted={highlighted?.selector ?? null} onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })} />}
     </div>
   );
 }

@@ -1,0 +1,148 @@
+// GET /api/analytics/clicked-elements (issue 26): the element list beside a click map. Per clicked selector of one page,
+// device and period (raw clicks, bounded by the page): clicks, pageviews that clicked it, and pageviews with a rage
+// burst on it — RAGE_CLICKS clicks within RAGE_WINDOW_MS, each within RAGE_RADIUS_PX of the burst's last, told by a
+// window over the pageview's clicks in time order. Ad units join the list with their estimated clicks (the page never
+// sees a click inside an ad's frame). Labels come from the page's rendering: a click lands on the innermost element (a
+// span in a link), so the nearest labelled ancestor names it.
+import {
+  heatmapDevice,
+  MAX_CLICKED_ELEMENTS,
+  pageUrl,
+  RAGE_CLICKS,
+  RAGE_RADIUS_PX,
+  RAGE_WINDOW_MS,
+  type ClickedElement,
+  type ClickedElementsResponse,
+  type DeviceFilter,
+  type HeatmapPeriod,
+} from '@foldline/contracts';
+import { toEventTime } from '@foldline/event-store';
+import type { AnalyticsContext } from '../context.ts';
+import { periodWindows } from '../periods.ts';
+import type { LayoutSource, RenderedLayout } from '../reports/heatmap.ts';
+import { adUnitsInScope, pageInScope } from '../scope.ts';
+
+/** Distinct selectors read at most: a hostile page may send any number; the list shows the most clicked. */
+const MAX_SELECTORS_READ = 500;
+const MAX_EXECUTION_TIME = 20;
+/** Steps up from the clicked element looked at for a labelled ancestor. */
+const LABEL_ANCESTORS = 4;
+
+export async function clickedElements(
+  context: AnalyticsContext,
+  params: { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter },
+  layoutOf: LayoutSource,
+): Promise<ClickedElementsResponse> {
+  const page = await pageInScope(context.db, context.userId, params.pageId);
+  const device = heatmapDevice(params.deviceType);
+  const range = periodWindows(params.period, context.now).current;
+  const values = { websiteId: page.website_id, pageId: page.id, device, start: toEventTime(range.start), end: toEventTime(range.end) };
+  const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}`;
+  const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
+  const [rows, adRows, viewRows, units] = await Promise.all([
+    context.events.query<Record<string, unknown>>(
+      `SELECT selector, count() AS clicks, uniqExact(pageview_id) AS pageviews, uniqExactIf(pageview_id, rage) AS rage_pageviews,
+         count() OVER () AS selectors, sum(count()) OVER () AS all_clicks
+       FROM (
+         SELECT selector, pageview_id,
+           row_number() OVER burst >= ${RAGE_CLICKS}
+             AND toUnixTimestamp64Milli(ts) - toUnixTimestamp64Milli(lagInFrame(ts, ${RAGE_CLICKS - 1}) OVER burst) <= ${RAGE_WINDOW_MS}
+             AND greatest(abs(toInt64(x) - toInt64(lagInFrame(x, 1) OVER burst)), abs(toInt64(y) - toInt64(lagInFrame(y, 1) OVER burst)),
+                          abs(toInt64(x) - toInt64(lagInFrame(x, ${RAGE_CLICKS - 1}) OVER burst)), abs(toInt64(y) - toInt64(lagInFrame(y, ${RAGE_CLICKS - 1}) OVER burst))) <= ${RAGE_RADIUS_PX} AS rage
+         FROM foldline.clicks WHERE ${scope}
+         WINDOW burst AS (PARTITION BY pageview_id ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+       )
+       GROUP BY selector ORDER BY clicks DESC, selector LIMIT ${MAX_SELECTORS_READ}`,
+      values,
+      options,
+    ),
+    context.events.query<Record<string, unknown>>(
+      `SELECT toString(ad_unit_id) AS unit, count() AS clicks, uniqExact(pageview_id) AS pageviews
+       FROM foldline.ad_events WHERE ${scope} AND kind = 'click' GROUP BY ad_unit_id`,
+      values,
+      options,
+    ),
+    context.events.query<Record<string, unknown>>(`SELECT count() AS pageviews FROM foldline.pageviews WHERE ${scope}`, values, options),
+    adUnitsInScope(context.db, { websiteIds: [page.website_id], pageId: page.id }),
+  ]);
+  const pageviews = Number(viewRows[0]?.pageviews ?? 0);
+  const adClicks = adRows.reduce((sum, row) => sum + Number(row.clicks), 0);
+  const clicks = Number(rows[0]?.all_clicks ?? 0) + adClicks;
+
+  let layout: Pick<RenderedLayout, 'elements' | 'labels'> = { elements: {} };
+  let captured: { captured: boolean; message?: string } = { captured: false, message: 'No clicks to place' };
+  if (rows.length + adRows.length > 0) {
+    try {
+      layout = await layoutOf(pageUrl(page.origin, page.domain, page.url_path), device);
+      captured = { captured: true };
+    } catch (error) {
+      captured = { captured: false, message: error instanceof Error ? error.message : 'The page could not be rendered' };
+    }
+  }
+  const share = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
+  const unitById = new Map(units.map((unit) => [unit.id, unit]));
+  const elements: ClickedElement[] = [
+    ...rows.map((row): ClickedElement => {
+      const selector = String(row.selector);
+      const named = nameOf(selector, layout.labels ?? {});
+      return {
+        selector,
+        label: named.label,
+        kind: named.kind,
+        ad_unit_id: null,
+        clicks: Number(row.clicks),
+        click_share: share(Number(row.clicks), clicks),
+        pageviews: Number(row.pageviews),
+        pageview_share: share(Number(row.pageviews), pageviews),
+        rage_pageviews: Number(row.rage_pageviews),
+        box: boxOf(layout.elements[selector]),
+      };
+    }),
+    ...adRows.flatMap((row): ClickedElement[] => {
+      const unit = unitById.get(String(row.unit));
+      if (!unit) return [];
+      return [
+        {
+          selector: unit.position_selector,
+          label: unit.name,
+          kind: 'ad',
+          ad_unit_id: unit.id,
+          clicks: Number(row.clicks),
+          click_share: share(Number(row.clicks), clicks),
+          pageviews: Number(row.pageviews),
+          pageview_share: share(Number(row.pageviews), pageviews),
+          rage_pageviews: 0,
+          box: boxOf(layout.elements[`slot:${unit.slot_key}`] ?? layout.elements[unit.position_selector]),
+        },
+      ];
+    }),
+  ].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
+  const listed = elements.slice(0, MAX_CLICKED_ELEMENTS);
+  const distinct = Number(rows[0]?.selectors ?? 0) + adRows.length;
+  return { data: { pageviews, clicks, elements: listed, more: Math.max(0, distinct - listed.length) }, meta: { layout: captured } };
+}
+
+const boxOf = (box: readonly [number, number, number, number] | undefined): ClickedElement['box'] => (box ? [box[0], box[1], box[2], box[3]] : null);
+
+const KIND_OF_TAG: Record<string, ClickedElement['kind']> = { a: 'link', button: 'button', input: 'input', select: 'input', textarea: 'input', label: 'input', summary: 'button', img: 'image' };
+
+/** The tag of a selector's last step ('div>a:nth-of-type(2)' → 'a'; '#subscribe' → ''). */
+const lastTag = (selector: string) => /(?:^|>)([a-z][a-z0-9-]*)[^>]*$/i.exec(selector)?.[1]?.toLowerCase() ?? '';
+
+/** The element's readable name and kind: its own label or its nearest labelled ancestor's, else its id or tag. */
+export function nameOf(selector: string, labels: Readonly<Record<string, readonly [string, string]>>): { label: string; kind: ClickedElement['kind'] } {
+  let candidate = selector;
+  for (let step = 0; step <= LABEL_ANCESTORS && candidate; step++) {
+    const labelled = labels[candidate];
+    if (labelled) return { label: labelled[1], kind: kindOf(labelled[0]) };
+    const cut = candidate.lastIndexOf('>');
+    candidate = cut > 0 ? candidate.slice(0, cut) : '';
+  }
+  const last = selector.slice(selector.lastIndexOf('>') + 1);
+  return { label: last.startsWith('#') ? last : `<${lastTag(selector) || last}>`, kind: kindOf(lastTag(selector)) };
+}
+
+function kindOf(tag: string): ClickedElement['kind'] {
+  if (/^h[1-6]$/.test(tag)) return 'heading';
+  return KIND_OF_TAG[tag] ?? 'other';
+}
