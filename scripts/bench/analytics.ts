@@ -115,6 +115,8 @@ try {
     ['page-metrics', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=all`],
     ['page-metrics (mobile)', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=mobile`],
     ['ad-performance', `/ad-performance?pageId=${pageId}&period=${period}&deviceType=all`],
+    ['ad-experience', `/ad-experience?pageId=${pageId}&period=${period}&deviceType=all`],
+    ['ad-experience (mobile)', `/ad-experience?pageId=${pageId}&period=${period}&deviceType=mobile`],
     ['ad-units', `/ad-units?websiteId=${websites[0]}&period=${period}`],
     ['ad-units (by revenue)', `/ad-units?websiteId=${websites[0]}&period=${period}&sort=revenue`],
     ['timeseries (one website)', `/timeseries?websiteId=${websites[0]}&period=${period}`],
@@ -135,6 +137,7 @@ try {
   const heatmapEndpoints = (period: string) => [
     ['heatmap click (desktop)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap click (mobile)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    ['clicked-elements (desktop)', `/clicked-elements?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap scroll (desktop)', `/heatmap/scroll?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap engagement (desktop)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap engagement (mobile)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=mobile`],
