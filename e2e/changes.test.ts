@@ -159,7 +159,9 @@ async function replay(visit: Visit, at: number, ip: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // The publisher is on loopback, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach (the changes
+  // are drawn on the page's screenshot).
+  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
   ({ session } = await registerByApi(server));
   site = await insertWebsite(server.app, { userId: session.user.user_id, domain: '127.0.0.1' });
   const origin = await servePublisher(await (await fetch(`${server.url}/api/tracker.js`)).text());
@@ -289,6 +291,11 @@ describe('changes', () => {
       await viewRate.getByText('Down', { exact: true }).waitFor();
       await change.getByRole('row', { name: /^Other units'/ }).getByText('Within noise', { exact: true }).waitFor();
       await change.getByText('Applied recommendation: promised a view rate of 40.0–60.0%, delivered 50.0% — within its range.').waitFor();
+      // Both places drawn on the page's screenshot: before above after, as the unit moved down.
+      const picture = change.getByRole('img', { name: 'Desktop screenshot of the page: the unit before at 400 px and after at 2,400 px' });
+      await picture.waitFor();
+      const [before, after] = await Promise.all([picture.locator('[data-box="current"]').boundingBox(), picture.locator('[data-box="recommended"]').boundingBox()]);
+      expect(before!.y + before!.height).toBeLessThan(after!.y);
       // The page's own screen links to no page.
       expect(await change.getByRole('link').count()).toBe(0);
       await recommendationsPanel(page).getByText('1 of 1 applied recommendation delivered within its range.', { exact: true }).waitFor();

@@ -95,6 +95,9 @@ export const changeSchema = z.object({
    * disappeared). */
   before: placeSchema.nullable(),
   after: placeSchema.nullable(),
+  /** The unit's left edge as last detected (document px; the tracker's daily places hold its top only), for drawing
+   * both places on the page's screenshot. */
+  x: z.number(),
   /** Whole weeks on each side when the window is 7 days or more, so both hold each day of the week equally often;
    * never across another change of the same page and device. */
   windows: z.object({ before: windowSchema, after: windowSchema }),

@@ -41,7 +41,8 @@ export async function changes(
       page_path: page.url_path,
       device: change.device,
       ad_unit_id: change.adUnitId,
-      ad_unit_name: units.get(change.adUnitId)!,
+      ad_unit_name: units.get(change.adUnitId)!.name,
+      x: units.get(change.adUnitId)!.x,
       kind: change.kind,
       day: dayText(change.day),
       before: change.before,
@@ -96,7 +97,7 @@ async function resolveScope(context: AnalyticsContext, params: { pageId?: string
     ...(params.pageId ? { page: { id: params.pageId, adUnitIds: units.map((unit) => unit.id) } } : {}),
     device,
   };
-  return { pages: new Map(pages.map((page) => [page.id, page])), units: new Map(units.map((unit) => [unit.id, unit.name])), scope };
+  return { pages: new Map(pages.map((page) => [page.id, page])), units: new Map(units.map((unit) => [unit.id, { name: unit.name, x: unit.position_x }])), scope };
 }
 
 /** Each page and device's change days, ascending: a comparison never reaches past another change of the same page. */

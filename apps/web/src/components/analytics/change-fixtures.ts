@@ -24,6 +24,7 @@ export function aChange(overrides: Partial<Change> = {}): Change {
     day: '2025-11-15',
     before: { y: 400, width: 300, height: 250 },
     after: { y: 2400, width: 300, height: 250 },
+    x: 650,
     windows: { before: { start: '2025-11-01', end: '2025-11-14', days: 14 }, after: { start: '2025-11-16', end: '2025-11-29', days: 14 } },
     unit: { ...group, view_rate: figure(80, 30, 'down') },
     other_units: { ...group, viewable_per_1000: figure(1800, 1800, 'within_noise', 70) },

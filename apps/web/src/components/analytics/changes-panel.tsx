@@ -5,7 +5,7 @@
 // each screen fetches with its own hook and holds the window, so the window picked survives the panel's re-renders.
 import { CHANGE_LOOKBACK_DAYS, type Change, type ChangesResponse, type DeviceFilter } from '@foldline/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -41,9 +41,11 @@ export interface ChangesPanelProps {
   onWindowChange: (days: number) => void;
   /** The device the changes are of, for the empty state's words ('all': every device). */
   device: DeviceFilter;
+  /** A picture of the change beside it (page analytics: both places on the page's screenshot). */
+  preview?: (change: Change) => ReactNode;
 }
 
-export function ChangesPanel({ changes, scope, window, onWindowChange, device }: ChangesPanelProps) {
+export function ChangesPanel({ changes, scope, window, onWindowChange, device, preview }: ChangesPanelProps) {
   const updating = changes.isFetching && changes.isPlaceholderData;
   return (
     <Card
@@ -72,20 +74,20 @@ export function ChangesPanel({ changes, scope, window, onWindowChange, device }:
           description={`A unit that moves, changes format, appears or disappears${device === 'all' ? '' : ` on ${device}`} shows here once the new layout has held for most pageviews for two days.`}
         />
       ) : (
-        <ChangeList changes={changes.data.data.changes} scope={scope} />
+        <ChangeList changes={changes.data.data.changes} scope={scope} preview={preview} />
       )}
     </Card>
   );
 }
 
-function ChangeList({ changes, scope }: { changes: readonly Change[]; scope: 'website' | 'page' }) {
+function ChangeList({ changes, scope, preview }: { changes: readonly Change[]; scope: 'website' | 'page'; preview: ChangesPanelProps['preview'] }) {
   const [shown, setShown] = useState(SHOWN_AT_FIRST);
   return (
     <div className="space-y-2">
       {/* The server's order: the latest first, one page's changes of a day together. */}
       <ul className="divide-y divide-slate-100">
         {changes.slice(0, shown).map((change) => (
-          <ChangeItem key={change.id} change={change} scope={scope} />
+          <ChangeItem key={change.id} change={change} scope={scope} preview={preview} />
         ))}
       </ul>
       <p className="text-xs text-slate-500">
@@ -100,61 +102,64 @@ function ChangeList({ changes, scope }: { changes: readonly Change[]; scope: 'we
   );
 }
 
-function ChangeItem({ change, scope }: { change: Change; scope: 'website' | 'page' }) {
+function ChangeItem({ change, scope, preview }: { change: Change; scope: 'website' | 'page'; preview: ChangesPanelProps['preview'] }) {
   const headline = changeHeadline(change);
   return (
-    <li className="space-y-3 py-4 first:pt-0" data-testid="change">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="blue">{KIND_LABELS[change.kind]}</Badge>
-        <Badge>{DEVICE_LABELS[change.device]}</Badge>
-        {change.recommendation && <Badge tone="green">Recommended</Badge>}
-      </div>
-      <h3 className="break-words font-medium text-slate-900">{headline}</h3>
-      <p className="text-sm text-slate-600">
-        On <time dateTime={change.day}>{formatChangeDay(change.day)}</time>
-        {scope === 'website' && (
-          <>
-            {' '}
-            on{' '}
-            <Link to={`/dashboard/pages/${change.page_id}`} className="break-all font-medium text-indigo-700 hover:text-indigo-900" title={change.page_path}>
-              {change.page_title || change.page_path}
-            </Link>
-          </>
-        )}
-        . Compared: {windowsText(change.windows)}.
-      </p>
-      <p className="text-sm text-slate-800">{outcomeText(change)}</p>
-      {change.recommendation && (
-        <p className="text-sm text-slate-800">
-          <span className="font-medium">{appliedText(change.recommendation)}</span>{' '}
-          <span className="text-slate-600">{change.recommendation.reason}</span>
+    <li className="flex flex-col gap-4 py-4 first:pt-0 sm:flex-row" data-testid="change">
+      {preview?.(change)}
+      <div className="min-w-0 flex-1 space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="blue">{KIND_LABELS[change.kind]}</Badge>
+          <Badge>{DEVICE_LABELS[change.device]}</Badge>
+          {change.recommendation && <Badge tone="green">Recommended</Badge>}
+        </div>
+        <h3 className="break-words font-medium text-slate-900">{headline}</h3>
+        <p className="text-sm text-slate-600">
+          On <time dateTime={change.day}>{formatChangeDay(change.day)}</time>
+          {scope === 'website' && (
+            <>
+              {' '}
+              on{' '}
+              <Link to={`/dashboard/pages/${change.page_id}`} className="break-all font-medium text-indigo-700 hover:text-indigo-900" title={change.page_path}>
+                {change.page_title || change.page_path}
+              </Link>
+            </>
+          )}
+          . Compared: {windowsText(change.windows)}.
         </p>
-      )}
-      <Table caption={`Figures before and after: ${headline}`} fixed dense cards tableClassName="md:min-w-[40rem]">
-        <TableHead>
-          <Th>Figure</Th>
-          <Th className="w-44">Before</Th>
-          <Th className="w-44">After</Th>
-          <Th className="w-36">Verdict</Th>
-        </TableHead>
-        <TableBody>
-          {figureRows(change).map((row) => (
-            <tr key={row.label}>
-              {/* No label: on phones the figure's name heads its card. */}
-              <Td className="whitespace-normal font-medium text-slate-900">{row.label}</Td>
-              <Td className="tabular-nums" label="Before">
-                {estimateText(row.figure.before, row.format)}
-              </Td>
-              <Td className="tabular-nums" label="After">
-                {estimateText(row.figure.after, row.format)}
-              </Td>
-              <Td label="Verdict">
-                <Badge tone={VERDICT_BADGES[row.figure.verdict].tone}>{VERDICT_BADGES[row.figure.verdict].label}</Badge>
-              </Td>
-            </tr>
-          ))}
-        </TableBody>
-      </Table>
+        <p className="text-sm text-slate-800">{outcomeText(change)}</p>
+        {change.recommendation && (
+          <p className="text-sm text-slate-800">
+            <span className="font-medium">{appliedText(change.recommendation)}</span>{' '}
+            <span className="text-slate-600">{change.recommendation.reason}</span>
+          </p>
+        )}
+        <Table caption={`Figures before and after: ${headline}`} fixed dense cards tableClassName="md:min-w-[40rem]">
+          <TableHead>
+            <Th>Figure</Th>
+            <Th className="w-44">Before</Th>
+            <Th className="w-44">After</Th>
+            <Th className="w-36">Verdict</Th>
+          </TableHead>
+          <TableBody>
+            {figureRows(change).map((row) => (
+              <tr key={row.label}>
+                {/* No label: on phones the figure's name heads its card. */}
+                <Td className="whitespace-normal font-medium text-slate-900">{row.label}</Td>
+                <Td className="tabular-nums" label="Before">
+                  {estimateText(row.figure.before, row.format)}
+                </Td>
+                <Td className="tabular-nums" label="After">
+                  {estimateText(row.figure.after, row.format)}
+                </Td>
+                <Td label="Verdict">
+                  <Badge tone={VERDICT_BADGES[row.figure.verdict].tone}>{VERDICT_BADGES[row.figure.verdict].label}</Badge>
+                </Td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
     </li>
   );
 }

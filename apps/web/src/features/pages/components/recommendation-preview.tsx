@@ -1,13 +1,14 @@
-// A recommendation drawn on the page: a small part of the page's screenshot for the recommendation's device, with
-// the unit where it is now (dashed red) and where it should be (green), so the advice can be checked at a glance.
-import { REFERENCE_WIDTHS, type Recommendation } from '@foldline/contracts';
+// A change of a unit drawn on the page: a small part of the page's screenshot for a device, with the unit where it is
+// (or was: dashed red) and where it should go (or went: green), so a recommendation or a detected change can be checked
+// at a glance.
+import { REFERENCE_WIDTHS, type Change, type DeviceType, type Recommendation } from '@foldline/contracts';
 import { Fragment, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useRefreshScreenshot, useScreenshot } from '../api/get-screenshot.ts';
 import { imageLayoutHeight } from '../heatmap/heatmap-geometry.ts';
-import { previewLayout, recommendationBoxes, type PreviewBox } from '../lib/recommendation-boxes.ts';
+import { changeBoxes, previewLayout, recommendationBoxes, type PreviewBox } from '../lib/recommendation-boxes.ts';
 
 /** The thumbnail's largest size in CSS pixels: a column beside the card's text. */
 const MAX_WIDTH = 208;
@@ -22,12 +23,38 @@ const BOX_STYLES: Record<PreviewBox['kind'], string> = {
 };
 
 export function RecommendationPreview({ url, recommendation }: { url: string; recommendation: Recommendation }) {
-  const params = { url, deviceType: recommendation.device };
+  return (
+    <PagePreview
+      url={url}
+      device={recommendation.device}
+      boxes={recommendationBoxes(recommendation)}
+      label={describe(recommendation)}
+      legend={{ current: 'Now', recommended: recommendation.type === 'new_ad_placement' ? 'New unit' : 'Recommended' }}
+    />
+  );
+}
+
+/** A detected change (issue 25): the unit before (dashed red) and after (green) on today's screenshot. */
+export function ChangePreview({ url, change }: { url: string; change: Change }) {
+  const px = (y: number) => `${formatNumber(y)} px`;
+  const places = [change.before && `before at ${px(change.before.y)}`, change.after && `after at ${px(change.after.y)}`].filter(Boolean).join(' and ');
+  return (
+    <PagePreview
+      url={url}
+      device={change.device}
+      boxes={changeBoxes(change)}
+      label={`${change.device[0]!.toUpperCase()}${change.device.slice(1)} screenshot of the page: the unit ${places}`}
+      legend={{ current: 'Before', recommended: 'After' }}
+    />
+  );
+}
+
+function PagePreview({ url, device, boxes, label, legend }: { url: string; device: DeviceType; boxes: PreviewBox[]; label: string; legend: Record<PreviewBox['kind'], string> }) {
+  const params = { url, deviceType: device };
   // The same query as the heatmaps' screenshot: one capture serves both, and the recommendations call has just
   // rendered the page, so it is usually ready.
   const screenshot = useScreenshot(params);
   const retry = useRefreshScreenshot(params);
-  const boxes = recommendationBoxes(recommendation);
   return (
     <figure className="w-full shrink-0 space-y-2 sm:w-52">
       {screenshot.isPending || (screenshot.isError && screenshot.isFetching) ? (
@@ -42,13 +69,13 @@ export function RecommendationPreview({ url, recommendation }: { url: string; re
           </Button>
         </div>
       ) : (
-        <Thumbnail image={screenshot.data.image} referenceWidth={REFERENCE_WIDTHS[recommendation.device]} boxes={boxes} label={describe(recommendation)} />
+        <Thumbnail image={screenshot.data.image} referenceWidth={REFERENCE_WIDTHS[device]} boxes={boxes} label={label} />
       )}
       <figcaption className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
         {boxes.map((box) => (
           <span key={box.kind} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className={`inline-block size-3 ${BOX_STYLES[box.kind]}`} />
-            {box.kind === 'current' ? 'Now' : recommendation.type === 'new_ad_placement' ? 'New unit' : 'Recommended'}
+            {legend[box.kind]}
           </span>
         ))}
       </figcaption>

@@ -1,7 +1,7 @@
 // Where a recommendation's ad sits on the page's screenshot: the unit now and where it should go (layout pixels of
 // the device's reference width, as the engine gives them), and the parts of the page a thumbnail shows so that both
 // are in view at a size where they can still be told apart.
-import type { Recommendation } from '@foldline/contracts';
+import type { Change, Recommendation } from '@foldline/contracts';
 
 export interface PreviewBox {
   kind: 'current' | 'recommended';
@@ -35,6 +35,15 @@ export function recommendationBoxes(recommendation: Recommendation): PreviewBox[
         { kind: 'recommended', ...recommendation.position, ...size },
       ];
   }
+}
+
+/** A detected change: the unit before (as 'current') and after (as 'recommended'), each where it rendered; across, at
+ * the unit's last known left edge. A unit that appeared has only its after, one that disappeared only its before. */
+export function changeBoxes(change: Change): PreviewBox[] {
+  return [
+    ...(change.before ? [{ kind: 'current' as const, x: change.x, ...change.before }] : []),
+    ...(change.after ? [{ kind: 'recommended' as const, x: change.x, ...change.after }] : []),
+  ];
 }
 
 /** A stretch of the page shown in the thumbnail, in layout pixels. */

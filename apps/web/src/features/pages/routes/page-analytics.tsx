@@ -27,7 +27,7 @@ import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
 import { usePageRecommendations } from '../api/get-recommendations.ts';
 import { HeatmapPanel } from '../components/heatmap-panel.tsx';
-import { RecommendationPreview } from '../components/recommendation-preview.tsx';
+import { ChangePreview, RecommendationPreview } from '../components/recommendation-preview.tsx';
 
 const DEVICE_OPTIONS: { value: DeviceType; label: string }[] = [
   { value: 'desktop', label: 'Desktop' },
@@ -226,7 +226,14 @@ function AdPerformance({ page, period, device }: { page: PageWithWebsite; period
         device={device}
         analysis={recommendations.isPending ? 'loading' : recommendations.data?.meta.pages.find((analysis) => analysis.device === device)}
       />
-      <ChangesPanel changes={changes} scope="page" window={changesWindow} onWindowChange={setChangesWindow} device={device} />
+      <ChangesPanel
+        changes={changes}
+        scope="page"
+        window={changesWindow}
+        onWindowChange={setChangesWindow}
+        device={device}
+        preview={(change) => <ChangePreview url={page.url} change={change} />}
+      />
       {/* The selected device's recommendations come first and the other devices' follow (the panel says why). */}
       <RecommendationsPanel
         recommendations={recommendations}
