@@ -189,6 +189,16 @@ describe('heatmaps', () => {
     expect(download.suggestedFilename()).toBe('clicked-elements.csv');
     await checkA11y(page, 'click heatmap with its element list');
     await screenshot(page, 'heatmap-elements-1280');
+    // Zoom: the page drawn 1.5 times as large, the overlay redrawn at that scale, still hot on the button.
+    const shot = page.locator('[role="region"] img');
+    const fitted = (await shot.boundingBox())!.width;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByText('Zoom 150 %').waitFor();
+    await expect.poll(async () => Math.round((await shot.boundingBox())!.width)).toBe(Math.round(fitted * 1.5));
+    const centre = { x: CTA[1920][0] + CTA[1920][2] / 2, y: CTA[1920][1] + CTA[1920][3] / 2 };
+    await expect.poll(async () => (await overlayAt(page, 1920, centre))[3], { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Fit to width' }).click();
+    await expect.poll(async () => Math.round((await shot.boundingBox())!.width)).toBe(Math.round(fitted));
     await page.close();
   });
 

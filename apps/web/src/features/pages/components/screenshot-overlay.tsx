@@ -65,6 +65,29 @@ export function ScreenshotOverlay({ url, device, label, draw, children }: Screen
   );
 }
 
+const ZOOMS = [1, 1.5, 2, 3] as const;
+
+/** Zoom out, fit to width, zoom in; the current zoom said in words for assistive technology. */
+function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const index = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
+  return (
+    <div className="flex items-center gap-2" role="group" aria-label="Zoom">
+      <Button size="sm" variant="secondary" aria-label="Zoom out" disabled={index <= 0} onClick={() => onZoom(ZOOMS[index - 1]!)}>
+        −
+      </Button>
+      <Button size="sm" variant="secondary" disabled={zoom === 1} onClick={() => onZoom(1)}>
+        Fit to width
+      </Button>
+      <Button size="sm" variant="secondary" aria-label="Zoom in" disabled={index >= ZOOMS.length - 1} onClick={() => onZoom(ZOOMS[index + 1]!)}>
+        +
+      </Button>
+      <span className="text-xs text-slate-600" aria-live="polite">
+        {zoom === 1 ? 'Fitted to width' : `Zoom ${Math.round(zoom * 100)} %`}
+      </span>
+    </div>
+  );
+}
+
 function ScreenshotError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   return (
     <div className="space-y-3">
@@ -91,6 +114,8 @@ function ScreenshotImage({ screenshot, referenceWidth, alt, label, draw, onRetry
   const [loaded, setLoaded] = useState<{ image: Blob; naturalWidth: number; naturalHeight: number } | null>(null);
   const [broken, setBroken] = useState<Blob | null>(null);
   const [drawable, setDrawable] = useState<Blob | null>(null);
+  // Zoom (issue 26): 1 fits the map to the column; more makes the page's text readable, the frame scrolling both ways.
+  const [zoom, setZoom] = useState(1);
   const isLoaded = loaded?.image === image;
   const ready = isLoaded && drawable === image;
 
@@ -159,15 +184,17 @@ function ScreenshotImage({ screenshot, referenceWidth, alt, label, draw, onRetry
   return (
     <div className="space-y-2">
       {!isLoaded && <LoadingState text="Loading screenshot..." />}
+      {isLoaded && <ZoomControls zoom={zoom} onZoom={setZoom} />}
       {/* A long page scrolls inside its frame, so the rest of the screen stays within reach. */}
       <div
         role="region"
         aria-label={label}
         tabIndex={0}
-        className={`max-h-[80vh] overflow-y-auto rounded-md bg-slate-100 ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${isLoaded ? '' : 'hidden'}`}
+        className={`max-h-[80vh] overflow-auto rounded-md bg-slate-100 ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${isLoaded ? '' : 'hidden'}`}
       >
-        {/* Never wider than the reference width (a phone layout is not blown up), and scaled down to the column. */}
-        <div className="relative mx-auto" style={{ maxWidth: referenceWidth }}>
+        {/* Fitted: never wider than the reference width (a phone layout is not blown up), scaled down to the column.
+            Zoomed: that width times the zoom. */}
+        <div className="relative mx-auto" style={{ width: `calc(min(100%, ${referenceWidth}px) * ${zoom})` }} data-zoom={zoom}>
           <img
             ref={imgRef}
             alt={alt}
