@@ -136,7 +136,9 @@ async function openClickMap(width: number, device: 'Desktop' | 'Mobile'): Promis
   await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
   await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
   await page.getByLabel('Time Range').selectOption('day');
-  if (device === 'Mobile') await page.getByLabel('Device').selectOption('mobile');
+  // On a phone the mobile map is offered first.
+  if (device === 'Mobile' && width < 768) await page.getByRole('button', { name: 'Show mobile' }).click();
+  else if (device === 'Mobile') await page.getByLabel('Device').selectOption('mobile');
   await page.getByText(`Device: ${device.toLowerCase()}`).waitFor();
   await page.locator('[role="region"] img').waitFor();
   return page;

@@ -93,6 +93,16 @@ export default function PageAnalyticsRoute() {
         <Select<HeatmapPeriod> label="Time Range" options={PAGE_PERIOD_OPTIONS} value={period} onChange={setPeriod} />
         <Select<DeviceType> label="Device" options={DEVICE_OPTIONS} value={device} onChange={setDevice} />
       </div>
+      {/* The specification's default is desktop; on a phone the 1,920 px desktop map is hard to read, so the phone map
+          is offered first (issue 26). */}
+      {device === 'desktop' && onPhone() && (
+        <p className="flex flex-wrap items-center gap-2 rounded-md bg-indigo-50 p-3 text-sm text-indigo-900">
+          On a phone, the mobile map is easier to read.
+          <button type="button" onClick={() => setDevice('mobile')} className="font-medium text-indigo-700 underline hover:text-indigo-900">
+            Show mobile
+          </button>
+        </p>
+      )}
 
       <PageMetrics pageId={data.page_id} period={period} device={device} />
 
@@ -120,6 +130,9 @@ export default function PageAnalyticsRoute() {
     </div>
   );
 }
+
+/** Whether the screen is a phone's (below Tailwind's md breakpoint). */
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
 function PageMetrics({ pageId, period, device }: { pageId: string; period: HeatmapPeriod; device: DeviceType }) {
   const metrics = usePageMetrics({ pageId, period, deviceType: device });
