@@ -1,7 +1,7 @@
 // The geometry of heatmaps: clicks re-anchored on their element in the reference layout, scaled when it is missing,
 // binning under a point budget, dwell bands, and scroll reach from its differences.
 import { describe, expect, it } from 'vitest';
-import { binPoints, dwellByBand, dwellPoints, placeClicks, reachByDepth, type ReferenceLayout } from '../src/heatmaps/heatmap-points.ts';
+import { binPoints, contentExtent, dwellByBand, dwellPoints, placeClicks, reachByDepth, type ReferenceLayout } from '../src/heatmaps/heatmap-points.ts';
 
 const DESKTOP: ReferenceLayout = {
   width: 1920,
@@ -81,6 +81,21 @@ describe('dwellPoints', () => {
     expect(points.at(-1)!.x).toBe(1888);
     expect(new Set(points.map((p) => p.y))).toEqual(new Set([630]));
     expect(points.reduce((sum, p) => sum + p.value, 0)).toBeCloseTo(5000, 6);
+  });
+
+  it("keeps to the page's content columns, never the empty margins beside them", () => {
+    const outline = {
+      kind: 'article' as const,
+      main: { selector: 'main', box: [460, 600, 680, 4000] as [number, number, number, number], blocks: [] },
+      sides: [{ selector: 'aside', box: [1200, 600, 300, 2000] as [number, number, number, number], blocks: [] }],
+    };
+    const across = contentExtent({ ...DESKTOP, outline });
+    expect(across).toEqual({ x: 460, width: 1040 });
+    const points = dwellPoints(100, 5000, DESKTOP, across);
+    expect(Math.min(...points.map((p) => p.x))).toBeGreaterThanOrEqual(460);
+    expect(Math.max(...points.map((p) => p.x))).toBeLessThanOrEqual(1500);
+    expect(points.reduce((sum, p) => sum + p.value, 0)).toBeCloseTo(5000, 6);
+    expect(contentExtent(DESKTOP)).toBeUndefined();
   });
 });
 

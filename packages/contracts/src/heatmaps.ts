@@ -57,6 +57,9 @@ const heatmapMetaSchema = z.object({
   clicks: z.number(),
   /** The largest point value (clicks, or attention ms) or, for scroll, the largest count. */
   maxValue: z.number(),
+  /** The page's content columns' horizontal extent on the rendering (px): the engagement map stays within it and the
+   * screen crops the screenshot's empty margins to it; null without a rendering of the page's content. */
+  content: z.object({ x: z.number(), width: z.number() }).nullable().optional(),
   /** Whether the screenshot's element map was available to place clicks on their elements, and why not. */
   layout: z.object({ captured: z.boolean(), message: z.string().optional() }),
   timeRange: z.object({ start: z.string(), end: z.string() }),

@@ -67,11 +67,28 @@ export function scaled(xPerMille: number, yPerMille: number, value: number, layo
  * At 1,920 px that is 30 points a band, 3,000 for the page's 100 bands. */
 const DWELL_SPACING = 64;
 
-/** Dwell of a 1 % band of the page (y per mille, band start), spread evenly across the page and centred in the band. */
-export function dwellPoints(bandPerMille: number, ms: number, layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>): WeightedPoint[] {
+/** Dwell of a 1 % band of the page (y per mille, band start), spread evenly across the page's content (`across`: its
+ * columns' horizontal extent, from the rendering's outline; the whole width without one) and centred in the band:
+ * readers read the content, not the empty margins beside it (issue 26). */
+export function dwellPoints(
+  bandPerMille: number,
+  ms: number,
+  layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>,
+  across: { x: number; width: number } = { x: 0, width: layout.width },
+): WeightedPoint[] {
   const y = ((bandPerMille + 5) / 1000) * layout.documentHeight;
-  const columns = Math.max(1, Math.ceil(layout.width / DWELL_SPACING));
-  return Array.from({ length: columns }, (_, i) => ({ x: ((i + 0.5) / columns) * layout.width, y, value: ms / columns }));
+  const columns = Math.max(1, Math.ceil(across.width / DWELL_SPACING));
+  return Array.from({ length: columns }, (_, i) => ({ x: across.x + ((i + 0.5) / columns) * across.width, y, value: ms / columns }));
+}
+
+/** The horizontal extent of the page's content: its main and side columns together; undefined without an outline. */
+export function contentExtent(layout: Pick<ReferenceLayout, 'outline' | 'width'>): { x: number; width: number } | undefined {
+  const outline = layout.outline;
+  if (!outline) return undefined;
+  const boxes = [outline.main.box, ...outline.sides.map((side) => side.box)];
+  const left = Math.max(0, Math.min(...boxes.map((box) => box[0])));
+  const right = Math.min(layout.width, Math.max(...boxes.map((box) => box[0] + box[2])));
+  return right > left ? { x: left, width: right - left } : undefined;
 }
 
 /**

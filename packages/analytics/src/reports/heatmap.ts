@@ -14,7 +14,7 @@ import {
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
-import { binPoints, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
+import { binPoints, contentExtent, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
 
@@ -68,14 +68,16 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   if (rows.some((row) => KINDS[type].detail.includes(row.kind))) {
     try {
       const rendered = await layoutOf(pageUrl(page.origin, page.domain, page.url_path), device);
-      layout = { width, documentHeight: rendered.documentHeight, elements: rendered.elements };
+      layout = { width, documentHeight: rendered.documentHeight, elements: rendered.elements, outline: rendered.outline };
       captured = { captured: true };
     } catch (error) {
       captured = { captured: false, message: error instanceof Error ? error.message : 'The page could not be rendered' };
     }
   }
+  const content = contentExtent(layout);
   const meta = {
     device,
+    content: content ?? null,
     referenceWidth: width,
     documentHeight: layout.documentHeight,
     pageviews,
@@ -107,7 +109,8 @@ function clickCells(rows: readonly CellRow[]) {
  * where they were, binned into what is left of the point budget. Hottest first. */
 function engagementPoints(rows: readonly CellRow[], layout: ReferenceLayout): WeightedPoint[] {
   const dwell = dwellByBand(rows.filter((row) => row.kind === 'dwell').map((row) => ({ band: row.y / 10, delta: row.value })));
-  const bands = dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout) : []));
+  const across = contentExtent(layout);
+  const bands = dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout, across) : []));
   const rests = rows.filter((row) => row.kind === 'attention').map((row) => scaled(row.x, row.y, row.value, layout));
   const binnedRests = binPoints(rests, GRID.engagement, layout, Math.max(MIN_REST_POINTS, MAX_POINTS - bands.length));
   return [...bands, ...binnedRests].sort((a, b) => b.value - a.value);

@@ -104,7 +104,7 @@ function PointHeatmapView({ type, url, device, heatmap, query }: { type: 'click'
           </p>
         )}
       </div>
-      <ScreenshotOverlay url={url} device={device} label={`${TITLES[type]} over the page`} draw={draw}>
+      <ScreenshotOverlay url={url} device={device} label={`${TITLES[type]} over the page`} draw={draw} crop={cropOf(meta, data)}>
         {(geometry) =>
           highlighted?.box && (
             <div
@@ -155,6 +155,19 @@ function ScrollHeatmapView({ url, device, heatmap }: { url: string; device: Devi
       </ScreenshotOverlay>
     </div>
   );
+}
+
+/** Margin kept around the content and the map's points when the screenshot is cropped to them, px. */
+const CROP_MARGIN = 24;
+
+/** The part of the page's width a point map shows: the page's content columns and every point drawn, with a margin;
+ * the whole width when the content is not known. */
+function cropOf(meta: PointHeatmapResponse['meta'], points: PointHeatmapResponse['data']): { x: number; width: number } | undefined {
+  if (!meta.content) return undefined;
+  const xs = points.map((point) => point.x);
+  const left = Math.max(0, Math.min(meta.content.x, ...xs) - CROP_MARGIN);
+  const right = Math.min(meta.referenceWidth, Math.max(meta.content.x + meta.content.width, ...xs) + CROP_MARGIN);
+  return { x: left, width: right - left };
 }
 
 /** '1 pageview', '1,234 pageviews'. */

@@ -37,9 +37,11 @@ export interface ScreenshotOverlayProps {
   draw: (canvas: HTMLCanvasElement, view: OverlayView) => void;
   /** Elements laid over the image once the overlay is drawn (the scroll map's marks), positioned in percent. */
   children?: (geometry: ScreenshotGeometry) => ReactNode;
+  /** The part of the page's width to show (reference px): its content, not the empty margins beside it. */
+  crop?: { x: number; width: number } | undefined;
 }
 
-export function ScreenshotOverlay({ url, device, label, draw, children }: ScreenshotOverlayProps) {
+export function ScreenshotOverlay({ url, device, label, draw, children, crop }: ScreenshotOverlayProps) {
   const screenshot = useScreenshot({ url, deviceType: device });
   const retry = useRefreshScreenshot({ url, deviceType: device });
   // A Retry after a failure refetches: show that it is under way rather than the old failure.
@@ -59,7 +61,15 @@ export function ScreenshotOverlay({ url, device, label, draw, children }: Screen
   }
   if (screenshot.isError) return <ScreenshotError message={screenshot.error.message} onRetry={retry} />;
   return (
-    <ScreenshotImage screenshot={screenshot.data} referenceWidth={REFERENCE_WIDTHS[device]} alt={`Screenshot of ${url} at ${REFERENCE_WIDTHS[device]} px wide (${device})`} label={label} draw={draw} onRetry={retry}>
+    <ScreenshotImage
+      screenshot={screenshot.data}
+      referenceWidth={REFERENCE_WIDTHS[device]}
+      alt={`Screenshot of ${url} at ${REFERENCE_WIDTHS[device]} px wide (${device})`}
+      label={label}
+      draw={draw}
+      onRetry={retry}
+      crop={crop}
+    >
       {children}
     </ScreenshotImage>
   );
@@ -106,7 +116,7 @@ interface ScreenshotImageProps extends Omit<ScreenshotOverlayProps, 'url' | 'dev
   onRetry: () => void;
 }
 
-function ScreenshotImage({ screenshot, referenceWidth, alt, label, draw, onRetry, children }: ScreenshotImageProps) {
+function ScreenshotImage({ screenshot, referenceWidth, alt, label, draw, onRetry, children, crop }: ScreenshotImageProps) {
   const imgRef = useRef<HTMLImageElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { image, documentHeight, truncated } = screenshot;
@@ -117,6 +127,8 @@ function ScreenshotImage({ screenshot, referenceWidth, alt, label, draw, onRetry
   // Zoom (issue 26): 1 fits the map to the column; more makes the page's text readable, the frame scrolling both ways.
   const [zoom, setZoom] = useState(1);
   const isLoaded = loaded?.image === image;
+  // A crop of under 5 % of the width is not worth the shift.
+  const shown = crop && crop.width < referenceWidth * 0.95 ? crop : { x: 0, width: referenceWidth };
   const ready = isLoaded && drawable === image;
 
   const imageHeight = isLoaded ? imageLayoutHeight(loaded.naturalWidth, loaded.naturalHeight, referenceWidth) : 0;
@@ -192,19 +204,22 @@ function ScreenshotImage({ screenshot, referenceWidth, alt, label, draw, onRetry
         tabIndex={0}
         className={`max-h-[80vh] overflow-auto rounded-md bg-slate-100 ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${isLoaded ? '' : 'hidden'}`}
       >
-        {/* Fitted: never wider than the reference width (a phone layout is not blown up), scaled down to the column.
-            Zoomed: that width times the zoom. */}
-        <div className="relative mx-auto" style={{ width: `calc(min(100%, ${referenceWidth}px) * ${zoom})` }} data-zoom={zoom}>
-          <img
-            ref={imgRef}
-            alt={alt}
-            className="block h-auto w-full select-none"
-            draggable={false}
-            onLoad={(event) => setLoaded({ image, naturalWidth: event.currentTarget.naturalWidth, naturalHeight: event.currentTarget.naturalHeight })}
-            onError={() => setBroken(image)}
-          />
-          <canvas ref={canvasRef} aria-hidden="true" className="pointer-events-none absolute inset-0 size-full" />
-          {ready && children?.({ referenceWidth, imageHeight, pageHeight, truncated })}
+        {/* Fitted: the shown part never wider than it is at the reference width (a phone layout is not blown up),
+            scaled down to the column. Zoomed: that width times the zoom. Cropped: the page's empty margins are
+            outside the shown part, the image and its overlay shifted and clipped together. */}
+        <div className="relative mx-auto overflow-hidden" style={{ width: `calc(min(100%, ${shown.width}px) * ${zoom})` }} data-zoom={zoom}>
+          <div className="relative" style={{ width: `${(100 * referenceWidth) / shown.width}%`, marginLeft: `${(-100 * shown.x) / shown.width}%` }}>
+            <img
+              ref={imgRef}
+              alt={alt}
+              className="block h-auto w-full select-none"
+              draggable={false}
+              onLoad={(event) => setLoaded({ image, naturalWidth: event.currentTarget.naturalWidth, naturalHeight: event.currentTarget.naturalHeight })}
+              onError={() => setBroken(image)}
+            />
+            <canvas ref={canvasRef} aria-hidden="true" className="pointer-events-none absolute inset-0 size-full" />
+            {ready && children?.({ referenceWidth, imageHeight, pageHeight, truncated })}
+          </div>
         </div>
       </div>
       {isLoaded && truncated && (
