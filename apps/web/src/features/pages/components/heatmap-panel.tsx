@@ -85,7 +85,11 @@ function PointHeatmapView({ type, url, device, heatmap, query }: { type: 'click'
           caption={isClick ? 'Clicks' : 'Attention time'}
           gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)}
           low={isClick ? 'Fewer' : 'Less'}
-          high={isClick ? `More (up to ${count(meta.maxValue, 'click')} in one spot)` : `More (up to ${formatDurationMs(meta.maxValue)} in one spot)`}
+          high={
+            isClick
+              ? `More (up to ${count(meta.maxValue, 'click')} in one spot)`
+              : `More (up to ${formatDurationMs(meta.maxValue)} in one spot, every reader's time added up)`
+          }
         />
         <p className="text-sm text-slate-600">
           Based on {count(meta.pageviews, 'pageview')}
