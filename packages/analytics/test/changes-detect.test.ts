@@ -41,6 +41,19 @@ describe('change detection', () => {
     ]);
   });
 
+  it("takes a phone's wander of under 15 % of a unit's depth for the spread of screens, not a move; on desktop it is one", () => {
+    // A 320x50 anchor whose median flips between 1,300 and 1,450 px (150 px: 11.5 %), as the day's mix of screens goes.
+    const wander = [...days(1000, 1010, { y: 1300, width: 320, height: 50 }), ...days(1010, 1020, { y: 1450, width: 320, height: 50 }), ...days(1020, 1040, { y: 1300, width: 320, height: 50 })];
+    expect(detectChanges({ ...series(wander.map((d) => ({ ...d }))), device: 'mobile' }, READ, RANGE)).toEqual([]);
+    expect(detectChanges(series(wander.map((d) => ({ ...d }))), READ, RANGE).map((c) => [c.kind, c.day])).toEqual([
+      ['moved', 1010],
+      ['moved', 1020],
+    ]);
+    // A real move on a phone, 1,268 to 1,700 px (34 %), is one.
+    const moved = [...days(1000, 1020, { y: 1268, width: 320, height: 100 }), ...days(1020, 1040, { y: 1700, width: 320, height: 100 })];
+    expect(detectChanges({ ...series(moved), device: 'mobile' }, READ, RANGE).map((c) => [c.kind, c.day])).toEqual([['moved', 1020]]);
+  });
+
   it('dates a change made during a day to that day, when it was already off the old place', () => {
     // Day 1020: half the impressions at each place (the median is the new one, but neither holds 60 %).
     const mixed: UnitDay = { day: 1020, impressions: 10, y: 2400, low: 400, high: 2400, width: 300, height: 250, sizeImpressions: 10 };

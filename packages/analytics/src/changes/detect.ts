@@ -22,6 +22,10 @@ export const MIN_DAY_IMPRESSIONS = 5;
 /** A unit moved when its median top moved more than this, or more than half its height if that is more: less is the
  * spread of one place across readers' screens and fonts. */
 export const MIN_MOVE_PX = 100;
+/** On phones and tablets the same place's top differs with the screen's width (the text above it wraps into more or
+ * fewer lines, 360 to 430 px wide), and a unit's daily median wanders with the day's mix of screens: a move must also
+ * be this share of its depth. Seen on the demo's phone anchors: medians flipping by 92–158 px at 1,300 px. */
+export const MIN_MOVE_SHARE_NARROW = 0.15;
 
 /** Where the unit rendered (median top, px) and at what size (its most frequent) on a day. */
 export type Place = ChangePlace;
@@ -71,7 +75,7 @@ export interface DetectedChange {
 export function detectChanges(series: UnitSeries, pageviews: ReadonlyMap<number, number>, range: { first: number; last: number }): DetectedChange[] {
   const counted = series.days.filter((day) => day.impressions >= MIN_DAY_IMPRESSIONS);
   const found: Array<Omit<DetectedChange, 'id' | 'pageId' | 'adUnitId' | 'device'>> = [];
-  for (const t of transitions(counted, placeTrack)) found.push({ kind: 'moved', day: t.day, before: placeOf(t.from), after: placeOf(t.to) });
+  for (const t of transitions(counted, placeTrack(series.device))) found.push({ kind: 'moved', day: t.day, before: placeOf(t.from), after: placeOf(t.to) });
   for (const t of transitions(counted, sizeTrack)) found.push({ kind: 'format', day: t.day, before: placeOf(t.from), after: placeOf(t.to) });
   for (const t of transitions(presenceDays(series, pageviews, range), presenceTrack)) {
     const appeared = t.to.unit !== undefined;
@@ -148,14 +152,15 @@ const placeOf = (day: UnitDay): Place => ({ y: day.y, width: day.width, height: 
 /** Moves: a day's state is its median top. Most impressions were at a place rather than another when at least
  * HOLD_SHARE of them were on its side of the line halfway between the two: a place is then robust to the spread of
  * tops across screen widths, and a day can hold one place, the other or neither. */
-const placeTrack: Track<UnitDay, Place> = {
+const placeTrack = (device: DeviceType): Track<UnitDay, Place> => ({
   stateOf: placeOf,
-  differs: (state, established) => Math.abs(state.y - established.y) > Math.max(MIN_MOVE_PX, established.height / 2),
+  differs: (state, established) =>
+    Math.abs(state.y - established.y) > Math.max(MIN_MOVE_PX, established.height / 2, device === 'desktop' ? 0 : MIN_MOVE_SHARE_NARROW * established.y),
   holds: (day, state, other) => {
     const line = (state.y + other.y) / 2;
     return state.y > other.y ? day.low > line : day.high < line;
   },
-};
+});
 
 /** Format changes: a day's state is its most frequent size; it held a size when at least HOLD_SHARE of its impressions
  * had it (a size that frequent is necessarily the most frequent one). */
