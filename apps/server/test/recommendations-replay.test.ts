@@ -3,16 +3,21 @@
 // that evidence. Then each recommendation is applied to the page's plan as a publisher would (the unit's block put
 // after the named paragraph, re-formatted, or a new block), the page is laid out again (everything below the change
 // moves), and the same readers (same seeds) read the same content on it: the change in the page's ad value, every
-// unit's viewable impressions at its format's value, must be what the recommendation promised, within ±20 %.
+// unit's viewable impressions at its format's value, must be what the recommendation promised, within ±20 %. And the
+// demo's history keeps to the engine (packages/demo/src/site/layout-changes.ts): the change its publisher makes as
+// advised is advice the engine gives on the page as it was, the change the publisher makes on their own is not.
 import { REFERENCE_WIDTHS, type Recommendation } from '@foldline/contracts';
 import { formatValue } from '@foldline/recommendations';
 import { analysePages, type LayoutLookup } from '@foldline/analytics';
+import { PLACE_TOLERANCE_PX } from '@foldline/analytics/changes/applied';
 import { pagesOfWebsites } from '@foldline/analytics/scope';
 import type { SimulatedBeacon } from '@foldline/demo/simulator/pageview';
+import { applyEdit, applyRecommendation, newSlotId } from '@foldline/demo/site/apply-recommendation';
 import { articlePath, ARTICLES } from '@foldline/demo/site/content';
-import { briefId, layoutPage, paragraphSelector, type PageLayout } from '@foldline/demo/site/layout';
+import { elementMap, layoutPage, type PageLayout } from '@foldline/demo/site/layout';
+import { LAYOUT_CHANGES, type LayoutChange } from '@foldline/demo/site/layout-changes';
 import type { Device } from '@foldline/demo/site/metrics';
-import { planByPath, shownOn, type Block, type PagePlan } from '@foldline/demo/site/page-plan';
+import { planByPath, type PagePlan } from '@foldline/demo/site/page-plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebsite } from './collect-factory.ts';
 import { feedBeacons, simulateReaders } from './simulated-readers.ts';
@@ -24,7 +29,8 @@ const TOLERANCE = 0.2;
 
 /** The longest story (the deliberately poor placement), the home page, and the stories whose layouts differ
  * (page-plan.ts, STORY_VARIANTS): a phone unit at the story's end, a 320x100 in the text, and the most read story with
- * no unit in its text. Between them, each kind of advice on desktop and on phones. */
+ * no unit in its text. Between them, each kind of advice on desktop and on phones. Each as the demo's history begins
+ * (planByPath), before its publisher's changes (layout-changes.ts): the harbour and Rovers stories change later. */
 const STORIES = ['reservoir-summer-water-savings', 'harbour-freight-third-quarter', 'rovers-hold-leaders', 'tram-extension-approved'];
 const PLANS: PagePlan[] = [...STORIES.map((slug) => planByPath(articlePath(ARTICLES.find((a) => a.slug === slug)!))!), planByPath('/')!];
 const planOf = (path: string) => PLANS.find((plan) => plan.path === path)!;
@@ -43,86 +49,12 @@ function viewableBySlot(beacons: readonly SimulatedBeacon[]): Map<string, number
 }
 
 /** The page as the simulator lays it out at the device's reference width, in the screenshot service's terms. */
-const layoutLookup: LayoutLookup = async (url, device) => {
-  const layout = layoutPage(planOf(new URL(url).pathname), REFERENCE_WIDTHS[device]);
-  const elements: Record<string, [number, number, number, number]> = {};
-  for (const element of [...layout.content, ...layout.links, ...layout.slots]) elements[element.selector] = [element.rect.x, element.rect.y, element.rect.w, element.rect.h];
-  return { documentHeight: layout.docHeight, elements };
-};
+const layoutLookup: LayoutLookup = async (url, device) => elementMap(layoutPage(planOf(new URL(url).pathname), REFERENCE_WIDTHS[device]));
 
-/** What each ad unit's page reported as its name (GPT path or AdSense slot: the plan's slot names), by ad unit id.
+/** What identifies each ad unit's slot on its page (GPT div id or AdSense slot: the plan's slot ids), by ad unit id.
  * Recommendations carry the unit's readable name, which is not the plan's. */
-const reportedNames = new Map<string, string>();
-const reportedName = (recommendation: { ad_unit_id: string; ad_unit_name: string }) => reportedNames.get(recommendation.ad_unit_id) ?? recommendation.ad_unit_name;
-
-/** The selector a block is laid out under, where it is one element a place can follow. */
-function blockSelector(block: Block): string | undefined {
-  if (block.kind === 'paragraph') return paragraphSelector(block.index);
-  if (block.kind === 'article-head') return '#article-hero';
-  if (block.kind === 'lead') return `#lead-${block.article.slug}`;
-  if (block.kind === 'cards') return `#story-${block.articles.at(-1)!.slug}`;
-  if (block.kind === 'briefs') return `#${briefId(block.items.length - 1)}`;
-  return undefined;
-}
-
-/** The content block a place follows: the one its selector names, or — where the engine read the page from its element
- * map, which names no places — the main column's block that ends just above the position. */
-function placeAfter(plan: PagePlan, place: { selector: string | null } | null, y: number, device: Device): string | null {
-  if (place) return place.selector;
-  const layout = layoutPage(plan, REFERENCE_WIDTHS[device]);
-  const inMain = [...layout.content, ...layout.links].filter((el) => el.rect.x < layout.mainColumn.x + layout.mainColumn.w && el.rect.y + el.rect.h <= y + 40);
-  return inMain.reduce<(typeof inMain)[number] | undefined>((best, el) => (!best || el.rect.y > best.rect.y ? el : best), undefined)?.selector ?? null;
-}
-
-const DEVICES: readonly Device[] = ['desktop', 'tablet', 'mobile'];
-/** A block shown on the same devices as before except `device`. */
-const withoutDevice = (block: Block, device: Device): Block => ({ ...block, devices: (block.devices ?? DEVICES).filter((d) => d !== device) });
-
-/**
- * The page's plan with the recommendation applied as a publisher would apply it in their CMS, on its device only: the
- * unit's block taken out and put after the block the recommended place names, re-formatted in place, or a new unit's
- * block put after its place. The demo lays the changed plan out for real (everything below moves).
- */
-function applied(plan: PagePlan, recommendation: Recommendation): PagePlan {
-  const device = recommendation.device;
-  const sections = ['top', 'main', 'side', 'bottom'] as const;
-  const isUnit = (block: Block, name: string) => block.kind === 'ad' && block.slot.name === name && shownOn(block, device);
-  /** Every section with `change` applied to the unit's block (or none), and `insert` after the block named by selector. */
-  const rebuild = (change: (block: Block) => Block[], insert?: { after: string | null; block: Block }): PagePlan => {
-    let inserted = !insert;
-    const plan2 = { ...plan };
-    for (const section of sections) {
-      plan2[section] = plan[section].flatMap((block) => {
-        const out = change(block);
-        if (insert && !inserted && shownOn(block, device) && blockSelector(block) === insert.after) {
-          inserted = true;
-          out.push(insert.block);
-        }
-        return out;
-      });
-    }
-    if (!inserted) throw new Error(`No block for the place ${insert?.after} of ${recommendation.id}`);
-    return plan2;
-  };
-  switch (recommendation.type) {
-    case 'move_ad_unit': {
-      const name = reportedName(recommendation);
-      const block = [...plan.main, ...plan.side, ...plan.top, ...plan.bottom].find((b) => isUnit(b, name));
-      if (!block) throw new Error(`No block for ${name}`);
-      return rebuild((b) => (b === block ? [withoutDevice(b, device)] : [b]), { after: placeAfter(plan, recommendation.recommended_place, recommendation.recommended_position.y, device), block: { ...block, devices: [device] } });
-    }
-    case 'format_change': {
-      const name = reportedName(recommendation);
-      const [w, h] = recommendation.recommended_format.split('x').map(Number) as [number, number];
-      return rebuild((b) => (isUnit(b, name) && b.kind === 'ad' ? [withoutDevice(b, device), { ...b, slot: { ...b.slot, w, h }, devices: [device] }] : [b]));
-    }
-    case 'new_ad_placement': {
-      const [w, h] = recommendation.recommended_ad_format.split('x').map(Number) as [number, number];
-      const id = `div-gpt-ad-replay-${recommendation.position.y}`;
-      return rebuild((b) => [b], { after: placeAfter(plan, recommendation.place, recommendation.position.y, device), block: { kind: 'ad', slot: { network: 'gpt', id, name: `/replay/${id}`, w, h }, devices: [device] } });
-    }
-  }
-}
+const slotKeys = new Map<string, string>();
+const slotKeyOf = (adUnitId: string) => slotKeys.get(adUnitId)!;
 
 /** The page's ad value on a device per 1,000 of its pageviews: every slot's viewable impressions at its format's value. */
 function pageValue(beacons: readonly SimulatedBeacon[], layout: PageLayout, pageviews: number): { total: number; bySlot: Map<string, number> } {
@@ -150,18 +82,43 @@ describe('recommendations replayed on the simulated site', () => {
     for (const page of pages) paths.set(page.id, page.url_path);
     const analysis = await analysePages({ db: t.app.metadata.db, events: t.app.events, userId: site.userId, now: new Date() }, pages, layoutLookup);
     found = analysis.recommendations;
-    for (const unit of await t.app.metadata.db.selectFrom('ad_units').select(['id', 'name']).where('website_id', '=', site.id).execute()) reportedNames.set(unit.id, unit.name);
+    for (const unit of await t.app.metadata.db.selectFrom('ad_units').select(['id', 'slot_key']).where('website_id', '=', site.id).execute()) slotKeys.set(unit.id, unit.slot_key);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
   });
 
   it('finds the deliberately poor placement: the in-content unit after the last paragraph, which few readers reach', () => {
-    const end = found.find((r) => r.type === 'move_ad_unit' && reportedName(r) === '4821596307' && r.device === 'desktop');
+    const end = found.find((r) => r.type === 'move_ad_unit' && slotKeyOf(r.ad_unit_id) === '4821596307' && r.device === 'desktop');
     expect(end, JSON.stringify(found.map((r) => r.reason))).toBeDefined();
     // Named as a publisher reads it: slot, size and how far down it starts.
     expect(end?.type === 'move_ad_unit' && end.ad_unit_name).toBe('4821596307 · 336x280');
     expect(end?.expected.current_view_rate).toBeLessThan(15);
+  });
+
+  /** Whether a recommendation is what the demo's change does, by the changes report's rules (analytics/changes/applied.ts):
+   * the same page, device, kind and unit, moved to within max(200 px, its height) of the recommended place or given the
+   * recommended format. */
+  function carriedOutBy(change: LayoutChange, recommendation: Recommendation): boolean {
+    const { edit } = change;
+    if (paths.get(recommendation.page_id) !== change.path || recommendation.device !== edit.device || recommendation.type !== edit.type) return false;
+    if (recommendation.type === 'format_change') return edit.type === 'format_change' && slotKeyOf(recommendation.ad_unit_id) === edit.unit && recommendation.recommended_format === edit.format;
+    // Where the change puts the unit, on the page laid out with it.
+    const key = edit.type === 'new_ad_placement' ? edit.slot.id : edit.unit;
+    const placed = layoutPage(applyEdit(planOf(change.path), edit), REFERENCE_WIDTHS[edit.device]).slots.find((slot) => slot.spec.id === key)!;
+    const near = (y: number) => Math.abs(placed.rect.y - y) <= Math.max(PLACE_TOLERANCE_PX, placed.rect.h);
+    if (recommendation.type === 'new_ad_placement') return near(recommendation.position.y);
+    return slotKeyOf(recommendation.ad_unit_id) === key && near(recommendation.recommended_position.y);
+  }
+
+  it("gives the advice the demo's publisher follows in its history, and no advice like the change they make on their own", () => {
+    expect(LAYOUT_CHANGES.filter((change) => change.recommended)).not.toHaveLength(0);
+    expect(LAYOUT_CHANGES.filter((change) => !change.recommended)).not.toHaveLength(0);
+    for (const change of LAYOUT_CHANGES) {
+      expect(PLANS.map((plan) => plan.path)).toContain(change.path);
+      const advice = found.filter((recommendation) => carriedOutBy(change, recommendation));
+      expect(advice.length > 0, `${change.path} ${JSON.stringify(change.edit)}: ${JSON.stringify(found.map((r) => r.reason))}`).toBe(change.recommended);
+    }
   });
 
   it(`delivers what each recommendation promised for the whole page, within ±${TOLERANCE * 100} %, on the page as it reflows`, () => {
@@ -177,16 +134,13 @@ describe('recommendations replayed on the simulated site', () => {
     for (const recommendation of found) {
       const { device, evidence } = recommendation;
       const plan = planOf(paths.get(recommendation.page_id)!);
-      const changedPlan = applied(plan, recommendation);
+      const changedPlan = applyRecommendation(plan, recommendation, slotKeyOf);
       const before = pageValue(visit(plan, { device }), layoutPage(plan, REFERENCE_WIDTHS[device]), evidence.pageviews);
       const after = pageValue(visit(plan, { device, changedPlan }), layoutPage(changedPlan, REFERENCE_WIDTHS[device]), evidence.pageviews);
       const delivered = after.total - before.total;
       const promised = recommendation.expected.value_gain;
       const difference = (delivered - promised) / promised;
-      const changedSlot =
-        recommendation.type === 'new_ad_placement'
-          ? `div-gpt-ad-replay-${recommendation.position.y}`
-          : layoutPage(plan, REFERENCE_WIDTHS[device]).slots.find((slot) => slot.spec.name === reportedName(recommendation))?.spec.id;
+      const changedSlot = recommendation.type === 'new_ad_placement' ? newSlotId(recommendation) : slotKeyOf(recommendation.ad_unit_id);
       const change = (id: string | undefined) => (id ? (after.bySlot.get(id) ?? 0) - (before.bySlot.get(id) ?? 0) : 0);
       const others = [...new Set([...before.bySlot.keys(), ...after.bySlot.keys()])]
         .filter((id) => id !== changedSlot && Math.abs(change(id)) >= 0.5)

@@ -1,10 +1,11 @@
 // The demo: the Daily Gazette publisher site on its own host name, and on an empty data directory a demo account
-// owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic; once the
-// history is there, simulated readers keep arriving in real time while the server runs.
+// owning it with 90 days of simulated history, written through the same ingest pipeline as real traffic (its publisher
+// changes two pages partway, one as the engine advised: the advice is recorded as given then); once the history is
+// there, simulated readers keep arriving in real time while the server runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { discardSeenDays, forgetAnalyses } from '@foldline/analytics';
+import { discardSeenDays, forgetAnalyses, markCarriedOut } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
 import { MAX_CATCH_UP_MS, startLiveReaders, type LiveReaders } from '@foldline/demo/seed/live-readers';
@@ -19,7 +20,8 @@ import {
 } from '@foldline/demo/seed/demo-account';
 import { demoRevenueReport } from '@foldline/demo/seed/revenue-report';
 import { readSeedState, writeSeedState, type SeedState } from '@foldline/demo/seed/seed-state';
-import { historyDays } from '@foldline/demo/simulator/history';
+import { daysBeforeEnd, historyDays } from '@foldline/demo/simulator/history';
+import { LAYOUT_CHANGES } from '@foldline/demo/site/layout-changes';
 import { serveDemoSite } from '@foldline/demo/site/site';
 import { deleteWebsiteEventsBetween, toEventTime } from '@foldline/event-store';
 import { nowIso } from '@foldline/metadata';
@@ -30,6 +32,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import { recordAdviceBefore } from '../services/demo-advice.ts';
 import { importRevenueReport } from '../services/revenue-imports.service.ts';
 import { createWebsite } from '../services/websites.service.ts';
 
@@ -158,6 +161,9 @@ async function importDemoRevenue(app: FastifyInstance, account: DemoWebsite, his
   }
 }
 
+/** How long before the first day of a change the seed asks for the advice the change follows: the evening before. */
+const ADVICE_BEFORE_CHANGE_MS = 3 * 3_600_000;
+
 /** Where the demo site's pages are served from, as the simulated readers' beacons report them. */
 const demoOrigin = (config: Config) => `http://${DEMO_HOST}:${config.port}`;
 
@@ -165,6 +171,32 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
   let running: Promise<DemoSeedResult> | undefined;
   let code: string | undefined;
   const origin = demoOrigin(config);
+
+  /** On the evening before a day on which the history carries out the engine's advice (layout-changes.ts), the advice
+   * the engine gives then is recorded, as the background advice would have: the Changes screens set the change
+   * against what it promised. A failure is logged and the seed goes on: the change is then shown without it. */
+  async function adviceBeforeChanges(account: DemoWebsite, state: SeedState, day: { start: number }): Promise<void> {
+    const followed = LAYOUT_CHANGES.filter((change) => change.recommended && change.daysBeforeEnd === daysBeforeEnd(state.end, day));
+    for (const change of followed) {
+      try {
+        const given = await recordAdviceBefore(app, account, change, day.start - ADVICE_BEFORE_CHANGE_MS);
+        if (given) app.log.info(`Demo: the advice followed on ${new Date(day.start).toISOString().slice(0, 10)} was given the evening before: ${given.reason}`);
+        else app.log.warn(`Demo: the engine gave no advice for the change of ${change.path} on ${new Date(day.start).toISOString().slice(0, 10)} (too few readers before it?)`);
+      } catch (error) {
+        app.log.warn({ err: error }, 'the demo could not record the advice before its change');
+      }
+    }
+  }
+
+  /** The background advice marks a recommendation that a detected change carried out applied before each analysis;
+   * done once here, the demo's record says so from the start rather than after the advice's first pass. */
+  async function markAdviceCarriedOut(account: DemoWebsite, state: SeedState): Promise<void> {
+    try {
+      await markCarriedOut({ db: app.metadata.db, events: app.events, userId: account.userId, now: new Date(Math.max(state.end, Date.now())) }, account.websiteId);
+    } catch (error) {
+      app.log.warn({ err: error }, 'the demo could not mark its applied advice');
+    }
+  }
 
   async function seed(options: { days?: number; end?: number } = {}): Promise<DemoSeedResult> {
     const startedAt = performance.now();
@@ -202,6 +234,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       accept: (payload, meta) => app.ingest.accept(payload, meta),
       fromDay: current.completedDays,
       shouldStop: isStopping,
+      beforeDay: (index) => adviceBeforeChanges(account, current, days[index]!),
       onDay: async (progress) => {
         // A past day was written: recommendations kept from before it, and the seen counts of its day, are out of date.
         forgetAnalyses(app.events);
@@ -217,6 +250,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       },
     });
     if (!fed.completed) return result('stopped', fed.stored, fed.beacons);
+    await markAdviceCarriedOut(account, current);
     // After the history: its units are known by now, so the report's match them.
     await importDemoRevenue(app, account, current);
     const done = result('seeded', fed.stored, fed.beacons);

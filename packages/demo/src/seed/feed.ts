@@ -26,6 +26,8 @@ export interface FeedOptions {
   /** First day to feed (days before it are already stored). */
   fromDay: number;
   onDay: (progress: FeedProgress) => void | Promise<void>;
+  /** Called before a day is fed (its index in the history, oldest 0): the days before it are stored. */
+  beforeDay?: (index: number) => void | Promise<void>;
   /** Checked between batches: a closing server stops the seed (it resumes on the next start). */
   shouldStop: () => boolean;
   /** Beacons awaiting their group commit at once. */
@@ -43,6 +45,7 @@ export async function feedHistory(options: FeedOptions): Promise<{ completed: bo
   for (let index = options.fromDay; index < days.length; index++) {
     if (options.shouldStop()) return { completed: false, stored, beacons };
     await yieldToRequests();
+    await options.beforeDay?.(index);
     const batch = simulateDay(options.history, days[index] as (typeof days)[number]);
     const pending = new Set<Promise<void>>();
     for (const beacon of batch) {

@@ -1,6 +1,8 @@
 // Simulated history of the demo site: sessions of a few pageviews each, day by day, as beacons with backdated
-// arrival times. Each day draws from its own seeded stream, so any day can be regenerated alone (resuming a seed).
+// arrival times, each page read on its layout of the day (the publisher changes some: site/layout-changes.ts). Each
+// day draws from its own seeded stream, so any day can be regenerated alone (resuming a seed).
 import { ARTICLES, articlePath, CATEGORIES } from '../site/content.ts';
+import { planOnDay } from '../site/layout-changes.ts';
 import { PAGE_PLANS, planByPath, type PagePlan } from '../site/page-plan.ts';
 import { drawVisitor, SOURCES, type Landing, type Visitor } from './audience.ts';
 import { simulatePageview, type SimulatedBeacon } from './pageview.ts';
@@ -58,6 +60,9 @@ export interface SessionInput {
   start: number;
   /** Nothing may arrive at or after this time (the day's end): the session stops short instead. */
   deadline: number;
+  /** The day the session is on, in days before the history's end: the pages are read as they were laid out that day
+   * (layout-changes.ts). Undefined: as they are now (the live readers). */
+  daysBeforeEnd?: number;
   /** Page choice, when the caller brings its own pages (the bulk generator). */
   pickLanding?: (rng: Rng, landing: Landing) => PagePlan;
   pickNext?: (rng: Rng, from: PagePlan) => PagePlan;
@@ -76,7 +81,9 @@ export function simulateSession(input: SessionInput): SimulatedBeacon[] {
   for (let n = 1; n <= MAX_PAGES_PER_SESSION; n++) {
     const goOn = n < MAX_PAGES_PER_SESSION && rng.chance(CONTINUE[plan.kind]);
     const next = goOn ? (input.pickNext ?? nextPlan)(rng, plan) : undefined;
-    const result = simulatePageview({ rng, plan, visitor: input.visitor, start, site: input.site, url, referrer, sid, next: next?.path });
+    // The reader comes for the page's content and reads it on the page's layout of the day.
+    const shown = planOnDay(plan, input.daysBeforeEnd);
+    const result = simulatePageview({ rng, plan, visitor: input.visitor, start, site: input.site, url, referrer, sid, next: next?.path, ...(shown === plan ? {} : { changedPlan: shown }) });
     if (result.beacons.some((beacon) => beacon.receivedAt >= input.deadline)) break;
     beacons.push(...result.beacons);
     if (!next) break;
@@ -105,11 +112,14 @@ export function historyDays(end: number, days: number): DayRange[] {
   return ranges;
 }
 
+/** How many days before the history's end a day of it is: 0 for the last, partial one. */
+export const daysBeforeEnd = (end: number, day: { start: number }) => Math.floor((end - day.start) / DAY_MS);
+
 /** One day of traffic, in arrival order. Deterministic for (seed, day start). */
 export function simulateDay(options: HistoryOptions, day: DayRange): SimulatedBeacon[] {
   const rng = createRng(`${options.seed}:${day.start}`);
-  const daysBeforeEnd = Math.floor((options.end - day.start) / DAY_MS);
-  const target = pageviewsOnDay(rng, day.start, daysBeforeEnd) * (options.scale ?? 1) * ((day.end - day.start) / DAY_MS);
+  const before = daysBeforeEnd(options.end, day);
+  const target = pageviewsOnDay(rng, day.start, before) * (options.scale ?? 1) * ((day.end - day.start) / DAY_MS);
   const beacons: SimulatedBeacon[] = [];
   const visitors: Visitor[] = [];
   let pageviews = 0;
@@ -120,7 +130,7 @@ export function simulateDay(options: HistoryOptions, day: DayRange): SimulatedBe
     const visitor = returning ? sessionRng.pick(visitors) : drawVisitor(sessionRng);
     if (!returning) visitors.push(visitor);
     const start = day.start + timeOfDay(sessionRng);
-    const session = start < day.end ? simulateSession({ rng: sessionRng, site: options.site, origin: options.origin, visitor, start, deadline: day.end }) : [];
+    const session = start < day.end ? simulateSession({ rng: sessionRng, site: options.site, origin: options.origin, visitor, start, deadline: day.end, daysBeforeEnd: before }) : [];
     const views = new Set(session.map((beacon) => beacon.payload.pv)).size;
     // A session cut off by the day's end still uses its budget, or the loop could spin on a partial day.
     pageviews += Math.max(1, views);

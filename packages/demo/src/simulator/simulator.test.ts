@@ -2,9 +2,14 @@
 // figures (Google Active View 2014, Chartbeat 2013) and the intended device mix.
 import { collectPayloadSchema, type CollectEvent } from '@foldline/contracts/collect';
 import { describe, expect, it } from 'vitest';
-import { PAGE_PLANS } from '../site/page-plan.ts';
+import { layoutPage } from '../site/layout.ts';
+import { LAYOUT_CHANGES, planNow, planOnDay } from '../site/layout-changes.ts';
+import { deviceOf } from '../site/metrics.ts';
+import { PAGE_PLANS, planByPath } from '../site/page-plan.ts';
+import { renderPage } from '../site/render.ts';
+import { serveDemoSite } from '../site/site.ts';
 import { measure } from './figures.ts';
-import { historyDays, simulateDay, simulateHistory, type HistoryOptions } from './history.ts';
+import { daysBeforeEnd, historyDays, simulateDay, simulateHistory, type HistoryOptions } from './history.ts';
 
 const options: HistoryOptions = { site: 'fl_test', origin: 'http://news.localhost:3000', seed: 'test', end: Date.UTC(2026, 10, 20, 12), days: 14 };
 
@@ -133,5 +138,55 @@ describe('behaviour simulator', () => {
     expect(filledRefreshes.length).toBeGreaterThan(500);
     expect(unseen / filledRefreshes.length).toBeGreaterThan(0.5);
     expect(unseen).toBeLessThan(filledRefreshes.length);
+  });
+});
+
+describe("the demo publisher's layout changes", () => {
+  const history: HistoryOptions = { ...options, days: 30 };
+  const days = historyDays(history.end, history.days);
+  /** The top the tracker reported for a slot on each pageview of a page on a day, with the pageview's viewport width. */
+  function reportedTops(day: (typeof days)[number], path: string, key: string): Array<{ vw: number; y: number }> {
+    const widths = new Map<string, number>();
+    const tops: Array<{ pv: string; y: number }> = [];
+    for (const { payload } of simulateDay(history, day)) {
+      if (new URL(payload.u).pathname !== path) continue;
+      for (const event of payload.e) {
+        if (event.k === 'pv') widths.set(payload.pv, event.vw);
+        if (event.k === 'ad' && event.slot.key === key && event.ev === 'impression') tops.push({ pv: payload.pv, y: event.slot.y });
+      }
+    }
+    return tops.map(({ pv, y }) => ({ vw: widths.get(pv)!, y }));
+  }
+
+  it('reads each changed page on the layout of its day: the old one before the change, the new one from its day on', () => {
+    for (const change of LAYOUT_CHANGES) {
+      const first = planByPath(change.path)!;
+      const unit = change.edit.type === 'new_ad_placement' ? change.edit.slot.id : change.edit.unit;
+      const topOn = (plan: typeof first, vw: number) => layoutPage(plan, vw).slots.find((slot) => slot.spec.id === unit)?.rect.y;
+      for (const offset of [1, 0]) {
+        const day = days.find((d) => daysBeforeEnd(history.end, d) === change.daysBeforeEnd + offset)!;
+        const shown = planOnDay(first, change.daysBeforeEnd + offset);
+        expect(shown === first, `${change.path} ${offset ? 'the day before' : 'the day of'} the change`).toBe(offset === 1);
+        const tops = reportedTops(day, change.path, unit);
+        const onDevice = tops.filter(({ vw }) => deviceOf(vw) === change.edit.device);
+        expect(onDevice.length, change.path).toBeGreaterThan(5);
+        // Every pageview at the unit's place on that day's layout, laid out at the reader's own width; on the change's
+        // device that place is another than before (on the others the page is as it was).
+        for (const { vw, y } of tops) expect(y).toBe(topOn(shown, vw));
+        for (const { vw } of onDevice) expect(topOn(first, vw)).not.toBe(topOn(planOnDay(first, change.daysBeforeEnd), vw));
+      }
+    }
+  });
+
+  it('serves each changed page as it is now', async () => {
+    for (const change of LAYOUT_CHANGES) {
+      const first = planByPath(change.path)!;
+      const now = planNow(change.path)!;
+      expect(now).not.toBe(first);
+      expect(now).toBe(planOnDay(first, 0));
+      const served = await serveDemoSite(change.path, { trackingScript: undefined, prebid: false });
+      expect(served.body).toBe(renderPage(now, { trackingScript: undefined, prebid: false }));
+      expect(served.body).not.toBe(renderPage(first, { trackingScript: undefined, prebid: false }));
+    }
   });
 });

@@ -217,3 +217,12 @@ export function layoutPage(plan: PagePlan, viewportWidth: number): PageLayout {
   widths.set(viewportWidth, layout);
   return layout;
 }
+
+/** The page's boxes as a rendering's element map has them (selector → [x, y, width, height]), with its height: what the
+ * engine reads a page from where the demo's own layout stands in for a rendering (the replay test, and the seed's
+ * advice on pages as they were before a change, which the site no longer serves). */
+export function elementMap(layout: PageLayout): { documentHeight: number; elements: Record<string, [number, number, number, number]> } {
+  const elements: Record<string, [number, number, number, number]> = {};
+  for (const element of [...layout.content, ...layout.links, ...layout.slots]) elements[element.selector] = [element.rect.x, element.rect.y, element.rect.w, element.rect.h];
+  return { documentHeight: layout.docHeight, elements };
+}

@@ -171,13 +171,15 @@ function articlePlan(article: Article): PagePlan {
   return { path: articlePath(article), title: `${article.title} — ${SITE_NAME}`, kind: 'article', ...frame('article'), main };
 }
 
-/** Every page of the demo site. */
+/** Every page of the demo site as its history begins. The publisher changes two of them partway (layout-changes.ts:
+ * the history reads each page as it was on its day, the site serves `planNow`). */
 export const PAGE_PLANS: PagePlan[] = [
   homePlan(),
   ...CATEGORIES.map(categoryPlan),
   ...ARTICLES.map(articlePlan),
 ];
 
+/** A page as the history begins (layout-changes.ts: `planNow` for the page as served now). */
 export function planByPath(path: string): PagePlan | undefined {
   return PAGE_PLANS.find((plan) => plan.path === path);
 }

@@ -2,7 +2,7 @@
 import { articleBySlug } from './content.ts';
 import { creativeFrameHtml, creativeSvg, illustrationSvg, landingHtml } from './creatives.ts';
 import { PREBID_PATH } from './browser/header-bidding.ts';
-import { planByPath } from './page-plan.ts';
+import { planNow } from './layout-changes.ts';
 import { prebidAvailable, prebidScript } from './prebid.ts';
 import { renderPage } from './render.ts';
 import { BROWSER_SCRIPTS, browserScript, type BrowserScriptPath } from './scripts.ts';
@@ -39,7 +39,8 @@ export interface SiteOptions {
 
 export async function serveDemoSite(urlPath: string, options: SiteOptions): Promise<SiteResponse> {
   const prebid = options.prebid ?? prebidAvailable();
-  const plan = planByPath(urlPath) ?? (urlPath.endsWith('/') ? undefined : planByPath(`${urlPath}/`));
+  // The pages as they are now: the publisher changed some during the history (layout-changes.ts).
+  const plan = planNow(urlPath) ?? (urlPath.endsWith('/') ? undefined : planNow(`${urlPath}/`));
   if (plan) return ok(HTML, renderPage(plan, { trackingScript: options.trackingScript, prebid }), PAGE_CACHE);
   if (urlPath === '/assets/site.css') return ok('text/css; charset=utf-8', (css ??= stylesheet()));
   if (urlPath in BROWSER_SCRIPTS) return ok('text/javascript; charset=utf-8', await browserScript(urlPath as BrowserScriptPath));
