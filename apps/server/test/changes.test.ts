@@ -2,7 +2,7 @@
 // the day it arrived on), and their figures before and after, against counts worked out by hand; bad input answers
 // 400, another user's ids 404, no token 401.
 import { randomUUID } from 'node:crypto';
-import type { ChangesResponse, CollectEvent } from '@foldline/contracts';
+import { DEFAULT_FORMAT_VALUES, type ChangesResponse, type CollectEvent } from '@foldline/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { unitKey, unitsSinceTheirChange } from '@foldline/analytics/recommendations/unit-changes';
@@ -149,6 +149,13 @@ describeEachDialect('layout changes', (dialect) => {
     expect(move.page.after).toEqual({ pageviews: views, impressions: 4 * views, viewable: 14 * 21, clicks: 0 });
     expect(move.page.viewable_per_1000.before?.value).toBe(2600);
     expect(move.page.viewable_per_1000.verdict).toBe('down');
+    // Value: every unit's viewable impressions weighted by its format's default desktop value (a 300x250 = 1); the
+    // page's other units at their most frequent size on desktop over the look-back (the format unit's 300x250).
+    expect(move.unit.value_per_1000).toMatchObject({ before: { value: 800 }, after: { value: 300 }, verdict: 'down' });
+    const formatValues = DEFAULT_FORMAT_VALUES.desktop;
+    const pageValue = (mover: number) => 100 * (9 * formatValues['728x90']! + mover + 5 + 4 * formatValues['300x250']!);
+    expect(move.page.value_per_1000?.before?.value).toBeCloseTo(pageValue(8), 1);
+    expect(move.page.value_per_1000?.after?.value).toBeCloseTo(pageValue(3), 1);
   });
 
   it('cuts a 10-day window to one whole week each side', async () => {
@@ -170,6 +177,8 @@ describeEachDialect('layout changes', (dialect) => {
       expect([group.viewability.verdict, group.ctr.verdict, group.viewable_per_1000.verdict]).toEqual(['too_short', 'too_short', 'too_short']);
     }
     expect(format.unit.view_rate.verdict).toBe('too_short');
+    // After, its viewable impressions count at the 336x280's value.
+    expect(format.unit.value_per_1000?.after?.value).toBeCloseTo(400 * DEFAULT_FORMAT_VALUES.desktop['336x280']!, 1);
   });
 
   it('answers the same for the website, and filters by device', async () => {

@@ -49,6 +49,10 @@ const groupFiguresSchema = z.object({
   viewability: figureSchema,
   ctr: figureSchema,
   viewable_per_1000: figureSchema,
+  /** Ad value per 1,000 pageviews: viewable impressions weighted by their format's value on the device (the advice's
+   * relative values, a viewable 300x250 = 1, or the website's own), so a format change is judged by what it earns,
+   * not only by how often it is seen. */
+  value_per_1000: figureSchema.optional(),
 });
 export type ChangeGroupFigures = z.infer<typeof groupFiguresSchema>;
 

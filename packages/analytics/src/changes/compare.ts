@@ -79,11 +79,21 @@ export function totals(days: ReadonlyMap<number, AdCounts> | undefined, span: Sp
   return sum;
 }
 
-/** Viewability, CTR and viewable impressions per 1,000 pageviews of a set of units, before and after. */
-export function groupFigures(before: ChangeCounts, after: ChangeCounts, comparable: boolean): ChangeGroupFigures {
+/** A set of units' viewable impressions weighted by the value of one of their format on the device (the advice's
+ * relative values, a viewable 300x250 = 1, or the website's own): Σ v·k and Σ v²·k, over the side's pageviews. */
+export interface ValueCounts {
+  value: number;
+  square: number;
+  pageviews: number;
+}
+
+/** Viewability, CTR and viewable impressions per 1,000 pageviews of a set of units, before and after; and their ad
+ * value per 1,000 pageviews when the values are given. */
+export function groupFigures(before: ChangeCounts, after: ChangeCounts, comparable: boolean, values?: { before: ValueCounts; after: ValueCounts }): ChangeGroupFigures {
   return {
     before,
     after,
+    ...(values ? { value_per_1000: valueFigure(values.before, values.after, comparable) } : {}),
     viewability: shareFigure({ k: before.viewable, n: before.impressions }, { k: after.viewable, n: after.impressions }, comparable),
     ctr: shareFigure({ k: before.clicks, n: before.impressions }, { k: after.clicks, n: after.impressions }, comparable),
     viewable_per_1000: perThousandFigure({ k: before.viewable, n: before.pageviews }, { k: after.viewable, n: after.pageviews }, comparable),
@@ -92,9 +102,36 @@ export function groupFigures(before: ChangeCounts, after: ChangeCounts, comparab
 
 /** A unit's figures: the group's and its view rate, viewable impressions ÷ pageviews as the recommendations measure
  * it (at most every pageview: a unit that refreshes can make more viewable impressions than there were pageviews). */
-export function unitFigures(before: ChangeCounts, after: ChangeCounts, comparable: boolean): ChangeUnitFigures {
+export function unitFigures(before: ChangeCounts, after: ChangeCounts, comparable: boolean, values?: { before: ValueCounts; after: ValueCounts }): ChangeUnitFigures {
   const seen = (counts: ChangeCounts) => ({ k: Math.min(counts.viewable, counts.pageviews), n: counts.pageviews });
-  return { ...groupFigures(before, after, comparable), view_rate: shareFigure(seen(before), seen(after), comparable) };
+  return { ...groupFigures(before, after, comparable, values), view_rate: shareFigure(seen(before), seen(after), comparable) };
+}
+
+/** Ad value per 1,000 pageviews: each viewable impression a Poisson count weighted by its format's value, so the sum's
+ * variance is Σ v²·k (a compound Poisson); the interval is the normal one, kept at or above 0, and the verdict the z of
+ * the difference over both sides' errors. A format change trades views for value: this is the figure it is judged by. */
+export function valueFigure(before: ValueCounts, after: ValueCounts, comparable: boolean): ChangeFigure {
+  const estimate = ({ value, square, pageviews }: ValueCounts) => {
+    if (pageviews === 0) return null;
+    const spread = Z95 * Math.sqrt(square);
+    return { value: round((1000 * value) / pageviews), low: round((1000 * Math.max(0, value - spread)) / pageviews), high: round((1000 * (value + spread)) / pageviews) };
+  };
+  const z = () => {
+    const error = Math.sqrt(before.square / before.pageviews ** 2 + after.square / after.pageviews ** 2);
+    return error === 0 ? 0 : (after.value / after.pageviews - before.value / before.pageviews) / error;
+  };
+  const verdict: ChangeVerdict = !comparable
+    ? 'too_short'
+    : before.pageviews === 0 || after.pageviews === 0
+      ? 'no_data'
+      : before.pageviews < MIN_BASE || after.pageviews < MIN_BASE
+        ? 'too_short'
+        : z() > Z95
+          ? 'up'
+          : z() < -Z95
+            ? 'down'
+            : 'within_noise';
+  return { before: estimate(before), after: estimate(after), verdict };
 }
 
 /** k successes (or events) over a base of n. */

@@ -91,6 +91,9 @@ export interface DailyStats {
   pageviews: Map<string, Map<number, number>>;
   /** Per page and device (pageKey), each unit's impressions, viewable impressions and clicks per UTC day number. */
   units: Map<string, Map<string, Map<number, AdCounts>>>;
+  /** Per page and device (pageKey), each unit's most frequent size over the range ('300x250'): what its viewable
+   * impressions are valued at (a unit's size differs by device, so the unit's record cannot say). */
+  sizes: Map<string, Map<string, string>>;
 }
 
 export const pageKey = (pageId: string, device: string) => `${pageId} ${device}`;
@@ -98,7 +101,7 @@ export const pageKey = (pageId: string, device: string) => `${pageId} ${device}`
 /** The pages' pageviews and their units' counts per device and UTC day in [first, last], from the daily rollups (a
  * past day's row is complete; every report counts from the same rollups). */
 export async function readDailyStats(events: EventStore, scope: ChangeScope, pageIds: readonly string[], range: { first: number; last: number }): Promise<DailyStats> {
-  const stats: DailyStats = { pageviews: new Map(), units: new Map() };
+  const stats: DailyStats = { pageviews: new Map(), units: new Map(), sizes: new Map() };
   for (let i = 0; i < pageIds.length; i += MAX_PAGES_PER_STATEMENT) {
     const params = {
       websiteIds: scope.websiteIds,
@@ -108,7 +111,7 @@ export async function readDailyStats(events: EventStore, scope: ChangeScope, pag
       ...(scope.device ? { device: scope.device } : {}),
     };
     const where = `website_id IN {websiteIds:Array(UUID)} AND page_id IN {pageIds:Array(UUID)} AND day >= {first:Date} AND day <= {last:Date}${scope.device ? ' AND device = {device:String}' : ''}`;
-    const [pages, units] = await Promise.all([
+    const [pages, units, sizes] = await Promise.all([
       events.query<Record<string, unknown>>(
         `SELECT toString(page_id) AS page, device AS device_class, toString(day) AS day_text, sum(pageviews) AS views
          FROM foldline.page_stats_daily WHERE ${where} GROUP BY page_id, device, day`,
@@ -122,7 +125,22 @@ export async function readDailyStats(events: EventStore, scope: ChangeScope, pag
         params,
         options,
       ),
+      events.query<Record<string, unknown>>(
+        `SELECT toString(page_id) AS page, toString(ad_unit_id) AS unit, device AS device_class, topK(1)(tuple(width, height))[1] AS size
+         FROM foldline.ad_events WHERE website_id IN {websiteIds:Array(UUID)} AND page_id IN {pageIds:Array(UUID)}
+           AND ts >= toDateTime64({first:Date}, 3, 'UTC') AND kind = 'impression'${scope.device ? ' AND device = {device:String}' : ''}
+         GROUP BY page_id, ad_unit_id, device`,
+        params,
+        options,
+      ),
     ]);
+    for (const row of sizes) {
+      const key = pageKey(String(row.page), String(row.device_class));
+      let page = stats.sizes.get(key);
+      if (!page) stats.sizes.set(key, (page = new Map()));
+      const [width, height] = row.size as [number, number];
+      page.set(String(row.unit), `${width}x${height}`);
+    }
     for (const row of pages) {
       const key = pageKey(String(row.page), String(row.device_class));
       let days = stats.pageviews.get(key);

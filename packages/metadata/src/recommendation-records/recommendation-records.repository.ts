@@ -26,23 +26,28 @@ export interface RecommendationRecord<R> {
   statusAt: string | null;
 }
 
+/** A new record's row. */
+function rowOf(websiteId: string, recommendation: RecordedRecommendation, at: string, status: RecommendationStatus, reason: string | null) {
+  return {
+    website_id: websiteId,
+    recommendation_id: recommendation.id,
+    page_id: recommendation.page_id,
+    device: recommendation.device,
+    snapshot: JSON.stringify(recommendation),
+    first_seen: at,
+    last_seen: at,
+    status,
+    reason,
+    status_at: status === 'open' ? null : at,
+  };
+}
+
 /** Keeps the recommendations given now: new ones open, open ones brought up to date; the others keep their snapshot. */
 export async function recordRecommendations(db: MetadataDb, websiteId: string, recommendations: readonly RecordedRecommendation[], at: string): Promise<void> {
   for (const recommendation of recommendations) {
     await db
       .insertInto('recommendation_records')
-      .values({
-        website_id: websiteId,
-        recommendation_id: recommendation.id,
-        page_id: recommendation.page_id,
-        device: recommendation.device,
-        snapshot: JSON.stringify(recommendation),
-        first_seen: at,
-        last_seen: at,
-        status: 'open',
-        reason: null,
-        status_at: null,
-      })
+      .values(rowOf(websiteId, recommendation, at, 'open', null))
       .onConflict((conflict) =>
         conflict
           .columns(['website_id', 'recommendation_id'])
@@ -62,22 +67,11 @@ export async function setRecommendationStatus(
   reason: string | null,
   at: string,
 ): Promise<void> {
-  const snapshot = JSON.stringify(recommendation);
+  const row = rowOf(websiteId, recommendation, at, status, reason);
   await db
     .insertInto('recommendation_records')
-    .values({
-      website_id: websiteId,
-      recommendation_id: recommendation.id,
-      page_id: recommendation.page_id,
-      device: recommendation.device,
-      snapshot,
-      first_seen: at,
-      last_seen: at,
-      status,
-      reason,
-      status_at: at,
-    })
-    .onConflict((conflict) => conflict.columns(['website_id', 'recommendation_id']).doUpdateSet({ snapshot, status, reason, status_at: at }))
+    .values({ ...row, status_at: at })
+    .onConflict((conflict) => conflict.columns(['website_id', 'recommendation_id']).doUpdateSet({ snapshot: row.snapshot, status, reason, status_at: at }))
     .execute();
 }
 

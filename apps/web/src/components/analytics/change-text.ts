@@ -84,7 +84,8 @@ export interface FigureRow {
 }
 
 /** The rows of a change's table: the unit's four figures, then the other units' and the whole page's viewable
- * impressions per 1,000 pageviews (what the change did to the rest of the page, and to the page in all). */
+ * impressions per 1,000 pageviews (what the change did to the rest of the page, and to the page in all), then the
+ * unit's and the page's ad value per 1,000 pageviews. */
 export function figureRows(change: Pick<Change, 'unit' | 'other_units' | 'page'>): FigureRow[] {
   return [
     { label: 'Unit view rate', figure: change.unit.view_rate, format: 'percent' },
@@ -93,6 +94,9 @@ export function figureRows(change: Pick<Change, 'unit' | 'other_units' | 'page'>
     { label: 'Unit CTR', figure: change.unit.ctr, format: 'ctr' },
     { label: "Other units' viewable impressions per 1,000 pageviews", figure: change.other_units.viewable_per_1000, format: 'per_1000' },
     { label: 'Page viewable impressions per 1,000 pageviews', figure: change.page.viewable_per_1000, format: 'per_1000' },
+    // Value: viewable impressions weighted by their format's value (a viewable 300x250 = 1), the advice's measure.
+    ...(change.unit.value_per_1000 ? [{ label: 'Unit ad value per 1,000 pageviews', figure: change.unit.value_per_1000, format: 'per_1000' as const }] : []),
+    ...(change.page.value_per_1000 ? [{ label: 'Page ad value per 1,000 pageviews', figure: change.page.value_per_1000, format: 'per_1000' as const }] : []),
   ];
 }
 

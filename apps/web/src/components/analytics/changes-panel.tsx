@@ -91,7 +91,7 @@ function ChangeList({ changes, scope, preview }: { changes: readonly Change[]; s
         ))}
       </ul>
       <p className="text-xs text-slate-500">
-        In brackets, the 95 % interval. View rate: the share of pageviews with the unit in view for a second; viewability: the share of its impressions. Each side holds the same device and the same days of the week.
+        In brackets, the 95 % interval. View rate: the share of pageviews with the unit in view for a second; viewability: the share of its impressions; ad value: viewable impressions weighted by their format's value (a viewable 300x250 = 1). Each side holds the same device and the same days of the week.
       </p>
       {changes.length > shown && (
         <button type="button" onClick={() => setShown(changes.length)} className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
