@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChangesResponse, CollectPayload } from '@foldline/contracts';
+import { forgetAnalyses } from '@foldline/analytics';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE } from '../apps/server/test/analytics-fixture.ts';
@@ -185,6 +186,9 @@ beforeAll(async () => {
   }
   await Promise.all(replays);
   await server.app.ingest.flush();
+  // The background advice may have looked at the website before its history was fed (backdated days, which a real
+  // website never gets all at once): what it remembered of it goes.
+  forgetAnalyses(server.app.events);
   pageId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).executeTakeFirstOrThrow()).id;
   mpuId = (await server.app.metadata.db.selectFrom('ad_units').select('id').where('page_id', '=', pageId).where('slot_key', '=', 'story-mpu').executeTakeFirstOrThrow()).id;
 
