@@ -13,6 +13,7 @@ import type { AnalyticsContext } from '../context.ts';
 import { adviceOptionsOf } from '../recommendations/advice-settings.ts';
 import { yieldToEventLoop } from '../event-loop.ts';
 import { remembered } from '../recommendations/analysis-cache.ts';
+import { recordsById } from '../recommendations/records.ts';
 import { adUnitsInScope, pageInScope, pagesOfWebsites, websitesInScope, type ScopedPage } from '../scope.ts';
 
 export async function changes(
@@ -94,7 +95,7 @@ async function detectedChanges(
  * list and the potential, and its record keeps what it promised. Run by the background advice; returns how many. */
 export async function markCarriedOut(context: AnalyticsContext, websiteId: string): Promise<number> {
   const found = await changes(context, { websiteId, deviceType: 'all', window: DEFAULT_CHANGE_WINDOW_DAYS });
-  const records = new Map((await recommendationRecords<Recommendation>(context.db, websiteId)).map((record) => [record.recommendationId, record]));
+  const records = await recordsById(context.db, websiteId);
   let marked = 0;
   for (const change of found.data.changes) {
     const record = change.recommendation ? records.get(change.recommendation.recommendation_id) : undefined;
