@@ -141,11 +141,17 @@ export function compileQuery(query: AnalyticsQuery): CompiledQuery {
   const context: BranchContext = { dimensions, comparing, split, splitDay, siteLevel, timezone, components, filterSql, params };
   const branches: string[] = [];
   const shared: Component[] = [];
+  const edges: AdEventEdges = { own: {}, kinds: [], currency: false };
   for (const source of sources) {
     const needed = components.filter((component) => query.metrics.some((m) => METRIC_DEFINITIONS[m].source === source && METRIC_DEFINITIONS[m].components.includes(component)));
-    branches.push(...sourceBranches(source, needed, context, boundaries, window, shared));
+    branches.push(...sourceBranches(source, needed, context, boundaries, window, shared, edges));
   }
   if (shared.length) branches.push(...statsBranches(shared, context, boundaries));
+  if (edges.segments) {
+    const kinds = edges.kinds.map((kind) => `'${kind}'`).join(', ');
+    const where = `${filterSql} AND kind IN (${kinds}) AND ${timeCondition('ts', edges.segments, params, TIME)}`;
+    branches.push(branch(context, 'ts', 'foldline.ad_events', where, edges.own, edges.currency));
+  }
 
   const keys = [...(comparing ? ['period'] : []), ...dimensions];
   const select = [...keys, ...query.metrics.map((metric) => `${METRIC_DEFINITIONS[metric].expression} AS ${metric}`)];
@@ -155,6 +161,26 @@ export function compileQuery(query: AnalyticsQuery): CompiledQuery {
   if (order.length) sql += `\nORDER BY ${order.join(', ')}`;
   if (query.limit !== undefined) sql += `\nLIMIT ${params.named('limit', 'UInt32', query.limit)}`;
   return { sql, params: params.values };
+}
+
+/** The partial hours at a window's edges that only raw ad events answer, for every source that needs them (ad units'
+ * counts and revenue): one read of ad_events for all, since each read of a table costs the embedded engine more than
+ * the rows in it. */
+interface AdEventEdges {
+  segments?: TimeWindow[];
+  own: Partial<Record<Component, string>>;
+  /** The ad_events kinds the components count (allowlisted names, never input). */
+  kinds: string[];
+  /** The revenue source needs its currency column. */
+  currency: boolean;
+}
+
+/** Adds a source's edge components to the shared read of raw ad events. */
+function addEdges(edges: AdEventEdges, segments: TimeWindow[], own: Partial<Record<Component, string>>, kinds: readonly string[], currency: boolean): void {
+  edges.segments = segments;
+  Object.assign(edges.own, own);
+  for (const kind of kinds) if (!edges.kinds.includes(kind)) edges.kinds.push(kind);
+  edges.currency ||= currency;
 }
 
 interface BranchContext {
@@ -285,6 +311,8 @@ function sourceBranches(
   window: TimeWindow,
   /** Additive page or website components: the caller reads them for every source at once (statsBranches). */
   shared: Component[],
+  /** Components of raw ad events at the edges: the caller reads them for every source at once. */
+  edges: AdEventEdges,
 ): string[] {
   const { params, filterSql } = context;
   const rawWindow = () => timeCondition('ts', [window], params, TIME);
@@ -310,16 +338,17 @@ function sourceBranches(
         branches.push(branch(context, 'hour', 'foldline.ad_stats_hourly', where, pick(sums, needed)));
       }
       if (segments.raw.length) {
-        const where = `${filterSql} AND ${timeCondition('ts', segments.raw, params, TIME)}`;
         const own = { c_impressions: "countIf(kind = 'impression')", c_viewable: "countIf(kind = 'viewable')", c_ad_clicks: "countIf(kind = 'click')" };
-        branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed)));
+        const kinds = { c_impressions: 'impression', c_viewable: 'viewable', c_ad_clicks: 'click' } as const;
+        addEdges(edges, segments.raw, pick(own, needed), needed.map((component) => kinds[component as keyof typeof kinds]).filter(Boolean), false);
       }
       return branches;
     }
     case 'revenue': {
       // Whole days and hours from the revenue rollups, the partial hours at the edges from the bid and empty rows of
-      // ad_events, at every level (no per-website tier: they are a few rows per unit and day).
-      const segments = splitByTier(boundaries, !context.dimensions.includes('hour') && !context.dimensions.includes('day'));
+      // ad_events. Without a page or unit split or filter, the per-website hourly rollup answers every whole hour.
+      const timeSplit = context.dimensions.includes('hour') || context.dimensions.includes('day');
+      const segments = splitByTier(boundaries, !context.siteLevel && !timeSplit);
       const branches: string[] = [];
       const sums: Partial<Record<Component, string>> = { c_prebid_revenue: 'sum(revenue)', c_bids: 'sum(bids)', c_wins: 'sum(wins)', c_empties: 'sum(empties)' };
       if (segments.day.length) {
@@ -328,17 +357,17 @@ function sourceBranches(
       }
       if (segments.hour.length) {
         const where = `${filterSql} AND ${timeCondition('hour', segments.hour, params, "DateTime('UTC')")}`;
-        branches.push(branch(context, 'hour', 'foldline.ad_revenue_hourly', where, pick(sums, needed), true));
+        const table = context.siteLevel ? 'foldline.site_revenue_hourly' : 'foldline.ad_revenue_hourly';
+        branches.push(branch(context, 'hour', table, where, pick(sums, needed), true));
       }
       if (segments.raw.length) {
-        const where = `${filterSql} AND kind IN ('bid', 'empty') AND ${timeCondition('ts', segments.raw, params, TIME)}`;
         const own = {
           c_prebid_revenue: "sumIf(cpm, kind = 'bid') / 1000",
           c_bids: "countIf(kind = 'bid')",
           c_wins: "countIf(kind = 'bid' AND prebid_won = 1)",
           c_empties: "countIf(kind = 'empty')",
         };
-        branches.push(branch(context, 'ts', 'foldline.ad_events', where, pick(own, needed), true));
+        addEdges(edges, segments.raw, pick(own, needed), needed.includes('c_empties') ? ['bid', 'empty'] : ['bid'], true);
       }
       return branches;
     }

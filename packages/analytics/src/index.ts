@@ -21,4 +21,5 @@ export { setRecommendationStatusOf } from './reports/recommendation-status.ts';
 export { forgetAnalyses, forgetAnswer } from './recommendations/analysis-cache.ts';
 export { discardSeenDays } from './recommendations/seen-days.ts';
 export { forgetCurrencies } from './revenue/currencies.ts';
+export { forgetImportedSpread } from './revenue/imported-spread.ts';
 export { clickedElements } from './heatmaps/clicked-elements.ts';

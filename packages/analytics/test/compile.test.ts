@@ -119,11 +119,17 @@ describe('compileQuery', () => {
     expect(sql).toContain('FROM foldline.ad_revenue_hourly');
     expect(sql).toContain("kind IN ('bid', 'empty')");
     expect(sql).not.toContain('ad_stats');
-    // At page and website level too: there is no per-website revenue tier.
-    expect(compileQuery({ ...kinds['time series by hour']!, metrics: ['prebid_revenue'] }).sql).toContain('FROM foldline.ad_revenue_hourly');
+    // A website's total from the per-website tier: a few rows per hour instead of every page's and unit's.
+    const site = compileQuery({ ...kinds['time series by hour']!, metrics: ['prebid_revenue'] }).sql;
+    expect(site).toContain('FROM foldline.site_revenue_hourly');
+    expect(site).not.toContain('ad_revenue_');
     // Beside other figures in one statement: theirs come under no currency.
     const mixed = compileQuery({ ...kinds['ad performance (units of a page)']!, metrics: ['impressions', 'prebid_revenue'], dimensions: ['ad_unit_id', 'currency'] }).sql;
     expect(mixed).toContain("SELECT ad_unit_id, '' AS currency, sum(impressions) AS c_impressions, toFloat64(0) AS c_prebid_revenue\n  FROM foldline.ad_stats_daily");
     expect(mixed).toContain('SELECT ad_unit_id, currency, toUInt64(0) AS c_impressions, sum(revenue) AS c_prebid_revenue\n  FROM foldline.ad_revenue_daily');
+    // The edges of both from one read of ad_events, each kind counted where it belongs.
+    expect(mixed.split('FROM foldline.ad_events').length - 1).toBe(1);
+    expect(mixed).toContain("SELECT ad_unit_id, currency, countIf(kind = 'impression') AS c_impressions, sumIf(cpm, kind = 'bid') / 1000 AS c_prebid_revenue");
+    expect(mixed).toContain("kind IN ('impression', 'bid')");
   });
 });

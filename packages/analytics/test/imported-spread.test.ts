@@ -1,13 +1,18 @@
 // The imported revenue as the reports count it (revenue/imported-spread.ts), on every engine: per unit-day the report's
 // revenue beyond Prebid's (same currency, the whole day on every page and device), spread over the day's impressions
 // by slot and device, in the share of the day each period covers; a unit-day without impressions the unit's alone;
-// page and device filters on the spread only; values only ever bound.
+// page and device filters on the spread only; only the version asked for, from one finished write however many there
+// were; values only ever bound.
+import { randomUUID } from 'node:crypto';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
-import { importedSpreadSql, readImportedSpread, type ImportedSpreadQuery } from '../src/revenue/imported-spread.ts';
+import { importedSpreadSql, readImportedSpread, spreadInsertSql, type ImportedSpreadQuery } from '../src/revenue/imported-spread.ts';
 
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
+const ZERO = '00000000-0000-0000-0000-000000000000';
+/** The writes read: one of v1's two finished ones (the other as another process would write it at once), v0's, v2's. */
+const WRITERS = { v1: randomUUID(), v1again: randomUUID(), v1unfinished: randomUUID(), v0: randomUUID(), v2: randomUUID() };
 const PAGES = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
 /** One unit on two pages: two slots. */
 const SLOTS = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
@@ -30,15 +35,23 @@ const ROWS = [
   adRow(0, 'desktop', 'bid', '2026-11-01T10:00:00Z', { cpm: 2, best_cpm: 2, currency: 'USD', bidder: 'appnexus', prebid_won: 1, net: 1 }),
 ];
 
-/** The current period from noon on 1 November, the previous the 36 hours before it. */
-const QUERY: ImportedSpreadQuery = {
-  websiteIds: [WEBSITE],
+/** The report's unit-days: one unit ('top') with two slots. */
+const IMPORTED = {
+  websiteId: WEBSITE,
+  unitKeys: ['top'],
   slots: SLOTS.map((id) => ({ id, unit: 1 })),
   rows: [
     { unit: 1, day: '2026-11-01', currency: 'USD', micros: 10_000_000 },
     { unit: 1, day: '2026-11-02', currency: 'USD', micros: 3_000_000 },
     { unit: 1, day: '2026-11-01', currency: 'EUR', micros: 1_000_000 },
   ],
+  first: '2026-10-31',
+  after: '2026-11-03',
+};
+
+/** The current period from noon on 1 November, the previous the 36 hours before it. */
+const QUERY: ImportedSpreadQuery = {
+  spreads: new Map([[WEBSITE, { version: 'v1', writer: WRITERS.v1 }]]),
   range: { start: new Date('2026-11-01T12:00:00Z'), end: new Date('2026-11-03T00:00:00Z') },
   comparison: { start: new Date('2026-10-31T00:00:00Z'), end: new Date('2026-11-01T12:00:00Z') },
   by: 'ad_unit_id',
@@ -51,12 +64,22 @@ describeEachEngine('imported revenue spread', (engine) => {
   const read = async (query: Partial<ImportedSpreadQuery> = {}) =>
     (await readImportedSpread(store, { ...QUERY, ...query }))
       .map((row) => ({ ...row, amount: Math.round(row.amount * 1e9) / 1e9 }))
-      .sort((a, b) => `${a.period}${a.key}${a.unit}${a.currency}`.localeCompare(`${b.period}${b.key}${b.unit}${b.currency}`));
+      .sort((a, b) => `${a.period}${a.key}${a.unitKey}${a.currency}`.localeCompare(`${b.period}${b.key}${b.unitKey}${b.currency}`));
+  const write = async (version: string, writer: string, input: Partial<typeof IMPORTED> = {}) => {
+    const { sql, params } = spreadInsertSql({ ...IMPORTED, ...input, version, writer });
+    await store.command(sql, params);
+  };
+  const spreadOf = (version: keyof typeof WRITERS) => new Map([[WEBSITE, { version: version.slice(0, 2), writer: WRITERS[version] }]]);
 
   beforeAll(async () => {
     test = await createTestStore(engine);
     store = test.store;
     await store.insert('foldline.ad_events', ROWS);
+    // v1 by two writers, and by a third with other figures; v0, an older state.
+    await write('v1', WRITERS.v1);
+    await write('v1', WRITERS.v1unfinished, { rows: [{ unit: 1, day: '2026-11-01', currency: 'USD', micros: 55_000_000 }] });
+    await write('v1', WRITERS.v1again);
+    await write('v0', WRITERS.v0, { rows: [{ unit: 1, day: '2026-11-01', currency: 'USD', micros: 99_000_000 }] });
   });
   afterAll(() => test.close());
 
@@ -64,13 +87,13 @@ describeEachEngine('imported revenue spread', (engine) => {
     // 1 November in dollars: 10 − 0.002 (Prebid's that day) = 9.998, half on each slot (two impressions of four), half
     // of the day in each period: 2.4995. In euros nothing of Prebid's: 1 → 0.25 each. 2 November (3 dollars): no
     // impression to spread over, the unit's, all in the current period.
-    const spread = (period: string, slot: number, currency: string, amount: number) => ({ period, key: SLOTS[slot], websiteId: WEBSITE, unit: 0, currency, amount });
+    const spread = (period: string, slot: number, currency: string, amount: number) => ({ period, key: SLOTS[slot], websiteId: WEBSITE, unitKey: '', currency, amount });
     expect(await read()).toEqual([
       spread('current', 0, 'EUR', 0.25),
       spread('current', 0, 'USD', 2.4995),
       spread('current', 1, 'EUR', 0.25),
       spread('current', 1, 'USD', 2.4995),
-      { period: 'current', key: '', websiteId: '', unit: 1, currency: 'USD', amount: 3 },
+      { period: 'current', key: '', websiteId: WEBSITE, unitKey: 'top', currency: 'USD', amount: 3 },
       spread('previous', 0, 'EUR', 0.25),
       spread('previous', 0, 'USD', 2.4995),
       spread('previous', 1, 'EUR', 0.25),
@@ -80,24 +103,42 @@ describeEachEngine('imported revenue spread', (engine) => {
 
   it('filters the spread by page and device, leaving out what has no page', async () => {
     expect(await read({ by: 'page_id', device: 'mobile', unspread: false, comparison: undefined })).toEqual([
-      { period: 'current', key: PAGES[1], websiteId: WEBSITE, unit: 0, currency: 'EUR', amount: 0.25 },
-      { period: 'current', key: PAGES[1], websiteId: WEBSITE, unit: 0, currency: 'USD', amount: 2.4995 },
+      { period: 'current', key: PAGES[1], websiteId: WEBSITE, unitKey: '', currency: 'EUR', amount: 0.25 },
+      { period: 'current', key: PAGES[1], websiteId: WEBSITE, unitKey: '', currency: 'USD', amount: 2.4995 },
     ]);
     expect(await read({ by: 'page_id', pageIds: [PAGES[0]!], device: 'mobile', unspread: false })).toEqual([]);
+    // The slots of one page (page analytics' Ad Performance), and a website's total on one device.
+    expect(await read({ by: 'ad_unit_id', pageIds: [PAGES[1]!], unspread: false, comparison: undefined })).toEqual([
+      { period: 'current', key: SLOTS[1], websiteId: WEBSITE, unitKey: '', currency: 'EUR', amount: 0.25 },
+      { period: 'current', key: SLOTS[1], websiteId: WEBSITE, unitKey: '', currency: 'USD', amount: 2.4995 },
+    ]);
+    expect(await read({ by: 'website_id', device: 'desktop', unspread: false, comparison: undefined })).toEqual([
+      { period: 'current', key: WEBSITE, websiteId: WEBSITE, unitKey: '', currency: 'EUR', amount: 0.25 },
+      { period: 'current', key: WEBSITE, websiteId: WEBSITE, unitKey: '', currency: 'USD', amount: 2.4995 },
+    ]);
   });
 
-  it('gives a website its whole unit-days without reading impressions, and nothing beyond Prebid\'s when Prebid earned more', async () => {
-    const whole = await read({ by: 'website_id' });
-    expect(importedSpreadSql({ ...QUERY, by: 'website_id' }).sql).not.toContain('FROM shown');
-    expect(whole.filter((row) => row.period === 'current').map((row) => [row.unit, row.currency, row.amount])).toEqual([
-      [1, 'EUR', 0.5],
-      [1, 'USD', 3 + 4.999],
-    ]);
-    expect(await read({ rows: [{ unit: 1, day: '2026-11-01', currency: 'USD', micros: 1_000 }] })).toEqual([]);
+  it('gives a website its whole unit-days, and nothing beyond Prebid\'s when Prebid earned more', async () => {
+    const totals = new Map<string, number>();
+    for (const row of await read({ by: 'website_id' })) {
+      if (row.period === 'current') totals.set(row.currency, Math.round(((totals.get(row.currency) ?? 0) + row.amount) * 1e9) / 1e9);
+    }
+    expect(Object.fromEntries(totals)).toEqual({ EUR: 0.5, USD: 3 + 4.999 });
+    await write('v2', WRITERS.v2, { rows: [{ unit: 1, day: '2026-11-01', currency: 'USD', micros: 1_000 }] });
+    expect(await read({ spreads: spreadOf('v2') })).toEqual([]);
+  });
+
+  it('reads only the write asked for', async () => {
+    expect(await read({ spreads: spreadOf('v1again') })).toEqual(await read());
+    const older = await read({ spreads: spreadOf('v0'), comparison: undefined });
+    // (99 − 0.002) over half of the day, half on each slot.
+    expect(older.map((row) => row.amount)).toEqual([24.7495, 24.7495]);
   });
 
   it('binds every value', () => {
     const { sql } = importedSpreadSql(QUERY);
-    for (const value of [WEBSITE, SLOTS[0]!, '2026-11-01', 'USD']) expect(sql).not.toContain(value);
+    for (const value of [WEBSITE, 'v1', WRITERS.v1, '2026-11-01']) expect(sql).not.toContain(value);
+    const insert = spreadInsertSql({ ...IMPORTED, version: 'v1', writer: WEBSITE }).sql;
+    for (const value of [WEBSITE, 'v1', 'top', SLOTS[0]!, '2026-11-01', 'USD']) expect(insert).not.toContain(value);
   });
 });

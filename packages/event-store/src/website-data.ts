@@ -91,6 +91,11 @@ const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: s
     select: `website_id, toStartOfHour(ts), page_id, ad_unit_id, device, ${REVENUE_SUMS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5, 6', kinds: REVENUE_KINDS,
   },
   {
+    table: 'site_revenue_hourly', bucket: 'hour', since: `toStartOfHour(${FROM})`,
+    columns: 'website_id, hour, device, currency, revenue, bids, wins, empties',
+    select: `website_id, toStartOfHour(ts), device, ${REVENUE_SUMS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4', kinds: REVENUE_KINDS,
+  },
+  {
     table: 'ad_revenue_daily', bucket: 'day', since: `toDate(${FROM})`,
     columns: `website_id, day, ${REVENUE_COLUMNS}`,
     select: `website_id, toDate(ts), page_id, ad_unit_id, device, ${REVENUE_SUMS}`, source: 'foldline.ad_events', group: '1, 2, 3, 4, 5, 6', kinds: REVENUE_KINDS,
@@ -120,6 +125,9 @@ export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: s
     );
   }
   await rebuildHeatmapCells(store, params);
+  // The imported revenue's spread rests on the impressions: written again at the next report (its writer is told to
+  // forget it).
+  await store.command(`DELETE FROM foldline.imported_revenue_spread WHERE ${OF_WEBSITE}`, params);
 }
 
 /** The heatmap cells from the hour of `from` on, out of the raw rows that remain. The daily tier follows the hourly

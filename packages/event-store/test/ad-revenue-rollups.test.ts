@@ -1,10 +1,11 @@
-// The revenue rollups (migration 024): Prebid revenue, bid rows, wins and empty renders per unit, page, device,
-// currency and hour or day, equal to what the raw rows say (an impression's revenue its largest CPM: a late win's lost
+// The revenue rollups (migration 024, and 026's per website): Prebid revenue, bid rows, wins and empty renders per
+// unit, page, device, currency and hour or day (per website, device, currency and hour), equal to what the raw rows say (an impression's revenue its largest CPM: a late win's lost
 // row adds nothing), filled for rows written before the migration, counted once for a retried insert, and gone or
 // rebuilt with the website's events. On every engine.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { toEventTime, type EventStore } from '../src/event-store.ts';
 import * as migration024 from '../src/migrations/024-ad-revenue-rollups.ts';
+import * as migration026 from '../src/migrations/026-site-revenue-hourly.ts';
 import { deleteWebsiteEvents, deleteWebsiteEventsBetween } from '../src/website-data.ts';
 import { createTestStore, describeEachEngine, type TestStore } from './support/test-stores.ts';
 
@@ -45,10 +46,10 @@ describeEachEngine('revenue rollups', (engine) => {
   let test: TestStore;
   let store: EventStore;
 
-  const rollup = async (table: 'ad_revenue_hourly' | 'ad_revenue_daily', website = 0) =>
+  const rollup = async (table: 'ad_revenue_hourly' | 'ad_revenue_daily' | 'site_revenue_hourly', website = 0) =>
     (
       await store.query<{ bucket: string; currency: string; revenue: number; bids: number; wins: number; empties: number }>(
-        `SELECT toString(${table === 'ad_revenue_hourly' ? 'hour' : 'day'}) AS bucket, currency, sum(revenue) AS revenue, sum(bids) AS bids, sum(wins) AS wins, sum(empties) AS empties
+        `SELECT toString(${table === 'ad_revenue_daily' ? 'day' : 'hour'}) AS bucket, currency, sum(revenue) AS revenue, sum(bids) AS bids, sum(wins) AS wins, sum(empties) AS empties
          FROM foldline.${table} WHERE website_id = {website:UUID} GROUP BY bucket, currency ORDER BY bucket, currency`,
         { website: WEBSITES[website] },
       )
@@ -78,25 +79,30 @@ describeEachEngine('revenue rollups', (engine) => {
     for (let i = 0; i < 2; i += 1) await store.insert('foldline.ad_events', batch, { deduplicationToken: 'revenue-batch' });
     expect(await rollup('ad_revenue_hourly')).toEqual(close(HOURLY));
     expect(await rollup('ad_revenue_daily')).toEqual(close(DAILY));
+    expect(await rollup('site_revenue_hourly')).toEqual(close(HOURLY));
   });
 
   it('are filled from the rows written before the migration', async () => {
     await store.insert('foldline.ad_events', rows(1));
-    await store.command('DROP VIEW foldline.ad_revenue_hourly_mv');
-    await store.command('DROP VIEW foldline.ad_revenue_daily_mv');
-    await store.command('DROP TABLE foldline.ad_revenue_hourly');
-    await store.command('DROP TABLE foldline.ad_revenue_daily');
-    for (const statement of migration024.statements) await store.command(statement);
+    for (const table of ['ad_revenue_hourly', 'ad_revenue_daily', 'site_revenue_hourly']) {
+      await store.command(`DROP VIEW foldline.${table}_mv`);
+      await store.command(`DROP TABLE foldline.${table}`);
+    }
+    // 026 fills its table from 024's.
+    for (const statement of [...migration024.statements, ...migration026.statements]) await store.command(statement);
     expect(await rollup('ad_revenue_hourly', 1)).toEqual(close(HOURLY));
     expect(await rollup('ad_revenue_daily', 1)).toEqual(close(DAILY));
+    expect(await rollup('site_revenue_hourly', 1)).toEqual(close(HOURLY));
   });
 
   it('are rebuilt when a window of events is taken out, and go with the website', async () => {
     await deleteWebsiteEventsBetween(store, WEBSITES[1]!, '2026-11-01 11:00:00.000', '2026-11-01 12:00:00.000');
     expect(await rollup('ad_revenue_hourly', 1)).toEqual(close(HOURLY.slice(0, 1)));
     expect(await rollup('ad_revenue_daily', 1)).toEqual(close([{ ...DAILY[2]!, revenue: 0.0025, bids: 2, wins: 1 }]));
+    expect(await rollup('site_revenue_hourly', 1)).toEqual(close(HOURLY.slice(0, 1)));
     await deleteWebsiteEvents(store, [WEBSITES[1]!]);
     expect(await rollup('ad_revenue_hourly', 1)).toEqual([]);
     expect(await rollup('ad_revenue_daily', 1)).toEqual([]);
+    expect(await rollup('site_revenue_hourly', 1)).toEqual([]);
   });
 });

@@ -104,8 +104,8 @@ describeEachEngine('Prebid bids in ad_events', (engine) => {
   });
 
   it('gives rows stored before migration 021 the defaults, and runs again without harm', async () => {
-    // Before 021 there were no revenue rollups (migration 024) whose views read its columns.
-    for (const view of ['ad_revenue_hourly_mv', 'ad_revenue_daily_mv']) await store.command(`DROP VIEW foldline.${view}`);
+    // Before 021 there were no revenue rollups (migrations 024 and 026) whose views read its columns.
+    for (const view of ['ad_revenue_hourly_mv', 'ad_revenue_daily_mv', 'site_revenue_hourly_mv']) await store.command(`DROP VIEW foldline.${view}`);
     await store.command('ALTER TABLE foldline.ad_events DROP COLUMN cpm, DROP COLUMN best_cpm, DROP COLUMN currency, DROP COLUMN bidder, DROP COLUMN prebid_won, DROP COLUMN net');
     const old = adRow(WEBSITES[2]!, id(), 'impression', AT);
     await store.insert('foldline.ad_events', [old]);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { discardSeenDays, forgetAnalyses, markCarriedOut } from '@foldline/analytics';
+import { discardSeenDays, forgetAnalyses, forgetImportedSpread, markCarriedOut } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
 import { MAX_CATCH_UP_MS, startLiveReaders, type LiveReaders } from '@foldline/demo/seed/live-readers';
@@ -220,6 +220,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     const resumeFrom = days[state.completedDays]?.start ?? state.end;
     await deleteWebsiteEventsBetween(app.events, account.websiteId, toEventTime(resumeFrom), toEventTime(state.end));
     forgetAnalyses(app.events);
+    forgetImportedSpread(app.events);
     if (state.completedDays === 0) {
       // The demo website has existed as long as its history.
       await app.metadata.db.updateTable('websites').set({ created_at: new Date(first.start).toISOString() }).where('id', '=', account.websiteId).execute();

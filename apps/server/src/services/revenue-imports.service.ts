@@ -1,6 +1,7 @@
 // What the revenue-imports routes do (issue 23 §2): read an ad server's CSV report, match its units to the website's
 // ad units, store it in place of the days it covers, and say what was stored and what matched nothing.
 import { forEachInSlices } from '@foldline/analytics/event-loop';
+import { spreadImportedRevenue } from '@foldline/analytics/revenue/imported-spread';
 import { parseRevenueReport } from '@foldline/analytics/revenue-imports/report-csv';
 import { matchReportUnits } from '@foldline/analytics/revenue-imports/unit-match';
 import { adUnitKey, type RevenueImportListResponse, type RevenueImportResponse, type RevenueSource } from '@foldline/contracts';
@@ -79,6 +80,8 @@ export async function importRevenueReport(
       matches,
       importedAt: new Date(),
     });
+    // Spread now, so that the next report reads it instead of writing it.
+    await spreadImportedRevenue(app.metadata.db, app.events, [websiteId]);
 
     let impressions = 0;
     let revenueMicros = 0;

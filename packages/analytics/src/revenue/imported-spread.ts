@@ -1,29 +1,44 @@
 // The ad servers' imported revenue (metadata's revenue_days, per website, day and unit) as the reports count it: per
 // unit-day and currency, what the report adds beyond Prebid's own revenue of that unit-day, spread over the unit-day's
-// impressions by page and device, in the share of the day that lies in each period. One bound ClickHouse statement:
-// the imported unit-days and the unit of every slot go in as array parameters.
+// impressions by page and device, in the share of the day that lies in each period.
 //
 // - No double count: an ad server's report already includes the revenue of Prebid's line items, so a unit-day counts
 //   max(0, imported − Prebid's revenue that unit-day, same currency) on top of Prebid's.
 // - Spread: a slot's share of a unit-day is its impressions on a device that day ÷ the unit's impressions that day
 //   (every page and device: ad_stats_daily). A unit-day without measured impressions has nothing to spread over: it
-//   stays the unit's (`unit` set, no page), and only unit and website figures count it.
+//   stays the unit's (`unitKey` set, no page), and only unit and website figures count it.
 // - Days: report days are taken as UTC days (the rollups' own). A period that starts or ends inside a day takes the
 //   share of the day's 24 hours it covers.
-import type { DeviceType } from '@foldline/contracts';
+//
+// Kept, not joined on every call: the spread of a website is written to the event store's imported_revenue_spread
+// (migration 025) once per state of its imports (writeSpread), per website, page and slot, and a report reads the rows
+// of its own keys with one short statement (readImportedSpread). Joining the imported days with every slot's
+// impressions took 60 to 200 ms a call at 10 M events on the embedded engine, which runs one statement at a time. The
+// state is the website's count of imported unit-days and their latest import time, and for a website with days of the
+// last two days also the hour: those days' impressions may still arrive, so their spread is written again each hour.
+// A process writes a version it finds no finished write of, and then reads that one write's rows (two processes
+// writing at once each read their own: nothing counts twice).
+import { randomUUID } from 'node:crypto';
+import { adUnitKey, type DeviceType } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
+import type { MetadataDb } from '@foldline/metadata';
+import { importedRevenue, importedRevenueStates, type ImportedRevenueState } from '@foldline/metadata/revenue-days/revenue-days.repository';
+import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import type { TimeWindow } from '../query.ts';
+import { readByIdInChunks } from '../scope.ts';
 
 /** What the rows are per. */
 export type RevenueKey = 'ad_unit_id' | 'page_id' | 'website_id';
 
+/** The write of a website's spread to read. */
+export interface SpreadWrite {
+  version: string;
+  writer: string;
+}
+
 export interface ImportedSpreadQuery {
-  websiteIds: readonly string[];
-  /** Every slot of the units with imported revenue (all their pages, not only the ones asked about), with its unit's
-   * number in `rows`. */
-  slots: ReadonlyArray<{ id: string; unit: number }>;
-  /** Imported revenue per unit (1-based number), UTC day and currency, in millionths. */
-  rows: ReadonlyArray<{ unit: number; day: string; currency: string; micros: number }>;
+  /** Each website with imported revenue and the write of its spread to read (importedSpreads). */
+  spreads: ReadonlyMap<string, SpreadWrite>;
   range: TimeWindow;
   comparison?: TimeWindow | undefined;
   by: RevenueKey;
@@ -37,18 +52,25 @@ export interface ImportedSpreadRow {
   period: 'current' | 'previous';
   /** The slot, page or website; '' for a unit's unspread revenue. */
   key: string;
-  /** The website of a spread row; '' for an unspread one (its unit says). */
   websiteId: string;
-  /** The unit's number for unspread revenue, else 0. */
-  unit: number;
+  /** The unit's key for unspread revenue, else ''. */
+  unitKey: string;
   currency: string;
   /** Units of the currency. */
   amount: number;
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 const MAX_EXECUTION_TIME = 10;
+/** Days of imported revenue spread in one statement: their unit-days go in as array parameters. */
+const DAYS_PER_WRITE = 31;
+/** Days before today whose impressions may still arrive: a website with imported days this recent is spread again
+ * each hour. */
+const RECENT_DAYS = 2;
+/** How long a process trusts that a version it wrote is still there (another process may clear the website's data). */
+const TRUSTED_MS = 10 * 60_000;
 
 const dayOf = (time: number) => new Date(Math.floor(time / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
@@ -57,48 +79,176 @@ export function daysOf(window: TimeWindow): { first: string; after: string } {
   return { first: dayOf(window.start.getTime()), after: dayOf(Math.ceil(window.end.getTime() / DAY_MS) * DAY_MS) };
 }
 
-/** The statement; exported for its test. */
-export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; params: Record<string, unknown> } {
-  const start = (query.comparison ?? query.range).start;
-  const days = daysOf({ start, end: query.range.end });
+/** The version of a website's spread for a state of its imports, at a time. */
+export function spreadVersion(websiteId: string, state: ImportedRevenueState, now: number): string {
+  const recent = state.lastDay >= dayOf(now - RECENT_DAYS * DAY_MS);
+  return `${websiteId}/${state.rows}/${state.lastImport}${recent ? `/${Math.floor(now / HOUR_MS)}` : ''}`;
+}
+
+/** Per event store, each website's write this process reads and until when it trusts it is there, and the writes
+ * under way. */
+const known = new WeakMap<EventStore, Map<string, SpreadWrite & { until: number }>>();
+const writing = new WeakMap<EventStore, Map<string, Promise<string>>>();
+
+/** Forgets the spreads written: a website's events were deleted, and its spread with them. */
+export function forgetImportedSpread(events: EventStore): void {
+  known.delete(events);
+}
+
+/** The write to read of each website with imported revenue on the days of the window: one this process knows, else
+ * the first finished one in the store, else one it writes now. */
+export async function importedSpreads(db: MetadataDb, events: EventStore, websiteIds: readonly string[], window: TimeWindow): Promise<Map<string, SpreadWrite>> {
+  const spreads = new Map<string, SpreadWrite>();
+  if (websiteIds.length === 0) return spreads;
+  const { first, after } = daysOf(window);
+  const states = await importedRevenueStates(db, websiteIds);
+  const now = Date.now();
+  let kept = known.get(events);
+  if (!kept) known.set(events, (kept = new Map()));
+  const unknown = new Map<string, { version: string; state: ImportedRevenueState }>();
+  for (const [websiteId, state] of states) {
+    if (state.lastDay < first || state.firstDay >= after) continue;
+    const version = spreadVersion(websiteId, state, now);
+    const mine = kept.get(websiteId);
+    if (mine?.version === version && mine.until > now) spreads.set(websiteId, { version, writer: mine.writer });
+    else unknown.set(websiteId, { version, state });
+  }
+  if (unknown.size === 0) return spreads;
+  const finished = await finishedWriters(events, [...unknown].map(([websiteId, { version }]) => ({ websiteId, version })));
+  let pending = writing.get(events);
+  if (!pending) writing.set(events, (pending = new Map()));
+  const inFlight = pending;
+  const trusted = kept;
+  await Promise.all(
+    [...unknown].map(async ([websiteId, { version, state }]) => {
+      let writer = finished.get(version);
+      if (writer === undefined) {
+        let write = inFlight.get(version);
+        if (!write) {
+          write = writeSpread(db, events, websiteId, version, state).finally(() => inFlight.delete(version));
+          inFlight.set(version, write);
+        }
+        writer = await write;
+      }
+      trusted.set(websiteId, { version, writer, until: Date.now() + TRUSTED_MS });
+      spreads.set(websiteId, { version, writer });
+    }),
+  );
+  return spreads;
+}
+
+/** The first finished write (it has its marker row) of each version that has one. */
+async function finishedWriters(events: EventStore, versions: ReadonlyArray<{ websiteId: string; version: string }>): Promise<Map<string, string>> {
+  const rows = await events.query<{ version: string; writer: string }>(
+    `SELECT version, min(writer) AS writer FROM foldline.imported_revenue_spread
+     WHERE website_id IN {website_ids:Array(UUID)} AND version IN {versions:Array(String)} AND day = toDate(0)
+     GROUP BY version`,
+    { website_ids: versions.map((entry) => entry.websiteId), versions: versions.map((entry) => entry.version) },
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+  return new Map(rows.map((row) => [row.version, row.writer]));
+}
+
+/** Writes the spread of the websites' imported revenue for its current state (after an import, so that the next report
+ * finds it written). */
+export async function spreadImportedRevenue(db: MetadataDb, events: EventStore, websiteIds: readonly string[]): Promise<void> {
+  await importedSpreads(db, events, websiteIds, { start: new Date(0), end: new Date(Date.now() + DAY_MS) });
+}
+
+/** Writes a website's spread under a version, a month of days per statement, then its marker row (the write is
+ * finished), then deletes its older versions; gives the write's id. */
+async function writeSpread(db: MetadataDb, events: EventStore, websiteId: string, version: string, state: ImportedRevenueState): Promise<string> {
+  const slotsByUnit = await slotsOfWebsite(db, websiteId);
+  const writer = randomUUID();
+  for (let from = Date.parse(state.firstDay); from <= Date.parse(state.lastDay); from += DAYS_PER_WRITE * DAY_MS) {
+    const to = Math.min(from + DAYS_PER_WRITE * DAY_MS, Date.parse(state.lastDay) + DAY_MS) - DAY_MS;
+    const rows = await importedRevenue(db, [websiteId], dayOf(from), dayOf(to));
+    if (rows.length > 0) {
+      // The units with imported revenue these days, numbered from 1, and every slot of theirs on the website.
+      const units = new Map<string, number>();
+      const unitKeys: string[] = [];
+      const imported = rows.map((row) => {
+        let unit = units.get(row.unitKey);
+        if (unit === undefined) {
+          unitKeys.push(row.unitKey);
+          units.set(row.unitKey, (unit = unitKeys.length));
+        }
+        return { unit, day: row.day, currency: row.currency, micros: row.revenueMicros };
+      });
+      const slots = [...units].flatMap(([key, unit]) => (slotsByUnit.get(key) ?? []).map((id) => ({ id, unit })));
+      const { sql, params } = spreadInsertSql({ websiteId, version, writer, unitKeys, slots, rows: imported, first: dayOf(from), after: dayOf(to + DAY_MS) });
+      await events.command(sql, params);
+    }
+    await yieldToEventLoop();
+  }
+  await events.insert('foldline.imported_revenue_spread', [
+    { website_id: websiteId, version, writer, grain: 'website', key_id: websiteId, day: '1970-01-01', page_id: ZERO_UUID, device: '', unit_key: '', currency: '', revenue: 0 },
+  ]);
+  // Older versions are of no further use; a read under way of one of them in another process may miss them.
+  await events.command('DELETE FROM foldline.imported_revenue_spread WHERE website_id = {website:UUID} AND version != {version:String}', { website: websiteId, version });
+  return writer;
+}
+
+/** Every slot of the website, by its unit's key. */
+async function slotsOfWebsite(db: MetadataDb, websiteId: string): Promise<Map<string, string[]>> {
+  const rows = await readByIdInChunks((after, limit) =>
+    db
+      .selectFrom('ad_units')
+      .select(['id', 'google_ad_slot_id', 'slot_key'])
+      .where('website_id', '=', websiteId)
+      .$if(after !== undefined, (query) => query.where('id', '>', after!))
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  );
+  const slots = new Map<string, string[]>();
+  await forEachInSlices(rows, (row) => {
+    const key = adUnitKey(row);
+    const list = slots.get(key);
+    if (list) list.push(row.id);
+    else slots.set(key, [row.id]);
+  });
+  return slots;
+}
+
+interface SpreadInsert {
+  websiteId: string;
+  version: string;
+  /** This write's id. */
+  writer: string;
+  /** Each unit's key, by its number − 1. */
+  unitKeys: readonly string[];
+  /** Every slot of those units, with its unit's number. */
+  slots: ReadonlyArray<{ id: string; unit: number }>;
+  /** Imported revenue per unit (1-based number), UTC day and currency, in millionths. */
+  rows: ReadonlyArray<{ unit: number; day: string; currency: string; micros: number }>;
+  /** The days, first and the one after the last. */
+  first: string;
+  after: string;
+}
+
+/** The statement that writes one stretch of days of a website's spread; exported for its test. */
+export function spreadInsertSql(input: SpreadInsert): { sql: string; params: Record<string, unknown> } {
   // A unit whose slots are all gone still has its unspread revenue: transform() takes no empty arrays.
-  const slots = query.slots.length > 0 ? query.slots : [{ id: ZERO_UUID, unit: 0 }];
+  const slots = input.slots.length > 0 ? input.slots : [{ id: ZERO_UUID, unit: 0 }];
   const params: Record<string, unknown> = {
-    website_ids: query.websiteIds,
+    website: input.websiteId,
+    version: input.version,
+    writer: input.writer,
+    unit_keys: input.unitKeys,
     slot_ids: slots.map((slot) => slot.id),
     slot_units: slots.map((slot) => slot.unit),
-    imported_units: query.rows.map((row) => row.unit),
-    imported_days: query.rows.map((row) => row.day),
-    imported_currencies: query.rows.map((row) => row.currency),
-    imported_micros: query.rows.map((row) => row.micros),
-    first_day: days.first,
-    after_day: days.after,
-    current_start: query.range.start.getTime(),
-    current_end: query.range.end.getTime(),
+    imported_units: input.rows.map((row) => row.unit),
+    imported_days: input.rows.map((row) => row.day),
+    imported_currencies: input.rows.map((row) => row.currency),
+    imported_micros: input.rows.map((row) => row.micros),
+    first_day: input.first,
+    after_day: input.after,
   };
-  // The share of a day (its 24 UTC hours) inside a window.
-  const dayStart = 'toInt64(toUnixTimestamp(toDateTime(day, \'UTC\'))) * 1000';
-  const share = (from: string, to: string) => `greatest(0, least(${dayStart} + ${DAY_MS}, {${to}:Int64}) - greatest(${dayStart}, {${from}:Int64})) / ${DAY_MS}`;
-  const periods = [`('current', ${share('current_start', 'current_end')})`];
-  if (query.comparison) {
-    params.previous_start = query.comparison.start.getTime();
-    periods.push(`('previous', ${share('previous_start', 'current_start')})`);
-  }
-  const filters: string[] = [];
-  if (query.pageIds) {
-    params.page_ids = query.pageIds;
-    filters.push('page_id IN {page_ids:Array(UUID)}');
-  }
-  if (query.device) {
-    params.device = query.device;
-    filters.push('device = {device:String}');
-  }
-  // A website's total needs no spread: every unit-day's revenue is the website's, on whichever page and device.
-  const whole = query.by === 'website_id' && query.unspread && filters.length === 0;
-  const spreadRows = ['spread', ...filters].join(' AND ');
-  const kept = query.unspread ? `((${spreadRows}) OR NOT spread)` : spreadRows;
   const unitOf = 'transform(ad_unit_id, {slot_ids:Array(UUID)}, {slot_units:Array(UInt32)}, toUInt32(0))';
-  const sql = `WITH
+  const days = 'website_id = {website:UUID} AND ad_unit_id IN {slot_ids:Array(UUID)} AND day >= {first_day:Date} AND day < {after_day:Date}';
+  const sql = `INSERT INTO foldline.imported_revenue_spread (website_id, version, writer, grain, key_id, day, page_id, device, unit_key, currency, revenue)
+WITH
   imported AS (
     SELECT tupleElement(entry, 1) AS unit, tupleElement(entry, 2) AS day, tupleElement(entry, 3) AS currency, tupleElement(entry, 4) / 1000000 AS gross
     FROM (SELECT arrayJoin(arrayZip({imported_units:Array(UInt32)}, {imported_days:Array(Date)}, {imported_currencies:Array(String)}, {imported_micros:Array(Int64)})) AS entry)
@@ -106,7 +256,7 @@ export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; pa
   prebid AS (
     SELECT ${unitOf} AS unit, day, currency, sum(revenue) AS prebid_revenue
     FROM foldline.ad_revenue_daily
-    WHERE website_id IN {website_ids:Array(UUID)} AND ad_unit_id IN {slot_ids:Array(UUID)} AND day >= {first_day:Date} AND day < {after_day:Date} AND currency != ''
+    WHERE ${days} AND currency != ''
     GROUP BY unit, day, currency
   ),
   net AS (
@@ -114,52 +264,105 @@ export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; pa
     FROM imported LEFT JOIN prebid ON imported.unit = prebid.unit AND imported.day = prebid.day AND imported.currency = prebid.currency
   ),
   shown AS (
-    SELECT website_id, page_id, ad_unit_id, device, unit, day, impressions, sum(impressions) OVER (PARTITION BY unit, day) AS unit_impressions
+    SELECT page_id, ad_unit_id, device, unit, day, impressions, sum(impressions) OVER (PARTITION BY unit, day) AS unit_impressions
     FROM (
-      SELECT website_id, page_id, ad_unit_id, device, ${unitOf} AS unit, day, sum(impressions) AS impressions
+      SELECT page_id, ad_unit_id, device, ${unitOf} AS unit, day, sum(impressions) AS impressions
       FROM foldline.ad_stats_daily
-      WHERE website_id IN {website_ids:Array(UUID)} AND ad_unit_id IN {slot_ids:Array(UUID)} AND day >= {first_day:Date} AND day < {after_day:Date}
-      GROUP BY website_id, page_id, ad_unit_id, device, unit, day
+      WHERE ${days}
+      GROUP BY page_id, ad_unit_id, device, unit, day
       HAVING impressions > 0
     )
   )
-SELECT tupleElement(period_share, 1) AS period, if(spread, ${query.by}, toUUID('${ZERO_UUID}')) AS key, if(spread, website_id, toUUID('${ZERO_UUID}')) AS website,
-  if(spread, toUInt32(0), net_unit) AS unit, currency, sum(net_revenue * slot_share * tupleElement(period_share, 2)) AS amount
+SELECT {website:UUID}, {version:String}, {writer:UUID}, grain,
+  multiIf(grain = 'website', {website:UUID}, grain = 'page', page_id, if(spread, ad_unit_id, toUUID('${ZERO_UUID}'))) AS key,
+  day, if(grain = 'website' OR NOT spread, toUUID('${ZERO_UUID}'), page_id) AS page, if(grain = 'website' OR NOT spread, '', device) AS on_device,
+  if(grain = 'slot' AND NOT spread, arrayElement({unit_keys:Array(String)}, unit), '') AS unit_key_of, currency,
+  sum(net_revenue * if(spread, impressions / unit_impressions, 1))
 FROM (
-  ${
-    whole
-      ? `SELECT net.unit AS net_unit, net.day AS day, net.currency AS currency, net.net_revenue AS net_revenue, false AS spread, 1 AS slot_share,
-    toUUID('${ZERO_UUID}') AS website_id
-  FROM net`
-      : // The unit-days (few) are the join's table in memory; the slots' days stream past it, and a unit-day none matched
-        // comes out with no impressions: unspread.
-        `SELECT net.unit AS net_unit, net.day AS day, net.currency AS currency, net.net_revenue AS net_revenue, shown.unit_impressions > 0 AS spread,
-    if(spread, shown.impressions / shown.unit_impressions, 1) AS slot_share,
-    shown.website_id AS website_id, shown.page_id AS page_id, shown.ad_unit_id AS ad_unit_id, shown.device AS device
-  FROM shown RIGHT JOIN net ON shown.unit = net.unit AND shown.day = net.day`
-  }
+  -- The unit-days (few) are the join's table in memory; the slots' days stream past it, and a unit-day none matched
+  -- comes out with no impressions: unspread.
+  SELECT net.unit AS unit, net.day AS day, net.currency AS currency, net.net_revenue AS net_revenue, shown.unit_impressions > 0 AS spread,
+    shown.page_id AS page_id, shown.ad_unit_id AS ad_unit_id, shown.device AS device, shown.impressions AS impressions, shown.unit_impressions AS unit_impressions
+  FROM shown RIGHT JOIN net ON shown.unit = net.unit AND shown.day = net.day
   WHERE net.net_revenue > 0
-)
-ARRAY JOIN [${periods.join(', ')}] AS period_share
-WHERE tupleElement(period_share, 2) > 0 AND ${kept}
-GROUP BY period, key, website, unit, currency`;
+) AS joined
+ARRAY JOIN ['website', 'page', 'slot'] AS grain
+WHERE grain != 'page' OR spread
+GROUP BY grain, key, day, page, on_device, unit_key_of, currency`;
+  return { sql, params };
+}
+
+/** The statement that reads the spread; exported for its test. */
+export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; params: Record<string, unknown> } {
+  const start = (query.comparison ?? query.range).start;
+  const days = daysOf({ start, end: query.range.end });
+  const spreads = [...query.spreads.values()];
+  const params: Record<string, unknown> = {
+    website_ids: [...query.spreads.keys()],
+    versions: spreads.map((spread) => spread.version),
+    writers: spreads.map((spread) => spread.writer),
+    first_day: days.first,
+    after_day: days.after,
+  };
+  // The share of each day inside a period: 1 for its whole days, a part for the days where it starts and ends.
+  const share = (name: string, window: TimeWindow) => {
+    const whole = { first: dayOf(Math.ceil(window.start.getTime() / DAY_MS) * DAY_MS), after: dayOf(window.end.getTime()) };
+    const edges = new Map<string, number>();
+    for (const time of [window.start.getTime(), window.end.getTime()]) {
+      const from = Math.floor(time / DAY_MS) * DAY_MS;
+      const part = Math.max(0, Math.min(from + DAY_MS, window.end.getTime()) - Math.max(from, window.start.getTime())) / DAY_MS;
+      if (dayOf(from) < whole.first || dayOf(from) >= whole.after) edges.set(dayOf(from), part);
+    }
+    params[`${name}_first`] = whole.first;
+    params[`${name}_after`] = whole.after;
+    params[`${name}_edge_days`] = [...edges.keys()];
+    params[`${name}_edge_shares`] = [...edges.values()];
+    return `if(day >= {${name}_first:Date} AND day < {${name}_after:Date}, 1, transform(day, {${name}_edge_days:Array(Date)}, {${name}_edge_shares:Array(Float64)}, toFloat64(0)))`;
+  };
+  const current = `sum(revenue * ${share('current', query.range)})`;
+  const previous = query.comparison ? `sum(revenue * ${share('previous', { start: query.comparison.start, end: query.range.start })})` : '0';
+  // Each report reads the rows of its own keys: a website's total its day rows, unless it is for a page or device.
+  const filtered = query.pageIds !== undefined || query.device !== undefined;
+  const grain = query.by === 'ad_unit_id' ? 'slot' : query.by === 'page_id' || filtered ? 'page' : 'website';
+  params.grain = grain;
+  const conditions = [
+    'website_id IN {website_ids:Array(UUID)} AND version IN {versions:Array(String)} AND writer IN {writers:Array(UUID)} AND grain = {grain:String}',
+    'day >= {first_day:Date} AND day < {after_day:Date}',
+  ];
+  const filters: string[] = [];
+  if (query.pageIds) {
+    params.page_ids = query.pageIds;
+    filters.push(`${grain === 'page' ? 'key_id' : 'page_id'} IN {page_ids:Array(UUID)}`);
+  }
+  if (query.device) {
+    params.device = query.device;
+    filters.push('device = {device:String}');
+  }
+  // A unit-day with nothing to spread over counts only for the unit's, and the website's, total.
+  if (grain === 'slot' && !query.unspread) filters.push("unit_key = ''");
+  if (filters.length > 0) conditions.push(grain === 'slot' && query.unspread ? `((${filters.join(' AND ')}) OR unit_key != '')` : filters.join(' AND '));
+  const key = grain === 'page' && query.by === 'website_id' ? 'website_id' : 'key_id';
+  const sql = `SELECT ${key} AS key, website_id AS website, unit_key, currency, ${current} AS current, ${previous} AS previous
+FROM foldline.imported_revenue_spread
+WHERE ${conditions.join(' AND ')}
+GROUP BY key, website, unit_key, currency`;
   return { sql, params };
 }
 
 /** The imported revenue per period, key and currency (and per unit where it has no page). */
 export async function readImportedSpread(events: EventStore, query: ImportedSpreadQuery): Promise<ImportedSpreadRow[]> {
-  if (query.rows.length === 0 || query.websiteIds.length === 0) return [];
+  if (query.spreads.size === 0) return [];
   const { sql, params } = importedSpreadSql(query);
-  const rows = await events.query<{ period: string; key: string; website: string; unit: number | string; currency: string; amount: number | string }>(sql, params, {
-    readonly: true,
-    maxExecutionTime: MAX_EXECUTION_TIME,
+  const rows = await events.query<{ key: string; website: string; unit_key: string; currency: string; current: number | string; previous: number | string }>(
+    sql,
+    params,
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+  return rows.flatMap((row) => {
+    const base = { key: row.unit_key !== '' ? '' : row.key, websiteId: row.website, unitKey: row.unit_key, currency: row.currency };
+    const periods: ImportedSpreadRow[] = [];
+    if (Number(row.current) > 0) periods.push({ period: 'current', ...base, amount: Number(row.current) });
+    if (Number(row.previous) > 0) periods.push({ period: 'previous', ...base, amount: Number(row.previous) });
+    return periods;
   });
-  return rows.map((row) => ({
-    period: row.period === 'previous' ? 'previous' : 'current',
-    key: row.key === ZERO_UUID ? '' : row.key,
-    websiteId: row.website === ZERO_UUID ? '' : row.website,
-    unit: Number(row.unit),
-    currency: row.currency,
-    amount: Number(row.amount),
-  }));
 }

@@ -3,18 +3,16 @@
 // Prebid auctions and wins and the empty renders; the amounts in other currencies apart, never added; and which
 // sources there were. The Prebid figures come through the query model (the revenue rollups), in the statement that
 // reads the report's other figures of the same keys (`with`: the embedded engine runs one statement at a time, so
-// every statement saved is time saved); the imported revenue spread over impressions in one more, only where there is
-// imported revenue (imported-spread.ts).
-import { adUnitKey, type DeviceType } from '@foldline/contracts';
-import type { ImportedUnitRevenue } from '@foldline/metadata/revenue-days/revenue-days.repository';
-import { hasImportedRevenue, importedRevenue } from '@foldline/metadata/revenue-days/revenue-days.repository';
+// every statement saved is time saved); the imported revenue, kept spread over impressions, in one more short one, only
+// where there is imported revenue (imported-spread.ts).
+import type { DeviceType } from '@foldline/contracts';
+import { hasImportedRevenue } from '@foldline/metadata/revenue-days/revenue-days.repository';
 import type { AnalyticsContext } from '../context.ts';
 import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import { runQuery } from '../execute.ts';
 import type { Metric, TimeWindow } from '../query.ts';
-import { readByIdInChunks } from '../scope.ts';
 import { websiteCurrencies } from './currencies.ts';
-import { daysOf, readImportedSpread, type RevenueKey } from './imported-spread.ts';
+import { daysOf, importedSpreads, readImportedSpread, type RevenueKey } from './imported-spread.ts';
 
 export type { RevenueKey } from './imported-spread.ts';
 export type RevenuePeriod = 'current' | 'previous';
@@ -67,8 +65,6 @@ export interface RevenueReading {
 
 const PREBID_METRICS: readonly Metric[] = ['prebid_revenue', 'prebid_auctions', 'prebid_wins', 'empty_renders'];
 
-/** Imported days read at a time: SQLite answers synchronously, and a year of 200 units is 73,000 rows. */
-const IMPORT_DAYS_PER_READ = 61;
 const DAY_MS = 86_400_000;
 
 const empty = (): RevenueTotals => ({ revenue: 0, prebid: 0, imported: 0, auctions: 0, wins: 0, empties: 0 });
@@ -76,22 +72,10 @@ const empty = (): RevenueTotals => ({ revenue: 0, prebid: 0, imported: 0, auctio
 export async function readRevenue(context: AnalyticsContext, request: RevenueRequest): Promise<RevenueReading> {
   const { db, events } = context;
   const window: TimeWindow = { start: (request.comparison ?? request.range).start, end: request.range.end };
-  const [currencies, imported] = await Promise.all([websiteCurrencies(db, events, request.websiteIds), importedDays(context, request.websiteIds, window)]);
-
-  // The units with imported revenue, numbered from 1, and every slot of theirs on the website.
-  const units = new Map<string, number>();
-  const unitNames: { websiteId: string; unitKey: string }[] = [{ websiteId: '', unitKey: '' }];
-  const rows = imported.map((row) => {
-    const name = `${row.websiteId}\n${row.unitKey}`;
-    let unit = units.get(name);
-    if (unit === undefined) {
-      unit = unitNames.length;
-      units.set(name, unit);
-      unitNames.push({ websiteId: row.websiteId, unitKey: row.unitKey });
-    }
-    return { unit, day: row.day, currency: row.currency, micros: row.revenueMicros };
-  });
-  const slots = rows.length === 0 ? [] : await slotsOfUnits(context, [...new Set(imported.map((row) => row.websiteId))], units);
+  const currentDays = daysOf(request.range);
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  const [currencies, spreads] = await Promise.all([websiteCurrencies(db, events, request.websiteIds), importedSpreads(db, events, request.websiteIds, window)]);
+  const importedNow = spreads.size > 0 && (await hasImportedRevenue(db, request.websiteIds, currentDays.first, day(Date.parse(currentDays.after) - DAY_MS)));
 
   const dimensions = request.by === 'website_id' ? (['website_id', 'currency'] as const) : (['website_id', request.by, 'currency'] as const);
   const filters = { websiteIds: request.websiteIds, ...(request.pageIds ? { pageIds: request.pageIds } : {}), ...(request.device ? { device: request.device } : {}) };
@@ -104,9 +88,7 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
       ...(request.comparison ? { comparison: request.comparison } : {}),
     }),
     readImportedSpread(events, {
-      websiteIds: request.websiteIds,
-      slots,
-      rows,
+      spreads,
       range: request.range,
       comparison: request.comparison,
       by: request.by,
@@ -152,67 +134,28 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
     }
   });
   await forEachInSlices(spreadRows, (row) => {
-    const owner = row.unit > 0 ? unitNames[row.unit]! : undefined;
-    const websiteId = owner?.websiteId ?? row.websiteId;
-    if (row.currency !== currencies.get(websiteId)) return addUnconverted(row.period, row.currency, row.amount);
-    if (owner && request.by !== 'website_id') {
-      const name = `${owner.websiteId}\n${owner.unitKey}`;
+    if (row.currency !== currencies.get(row.websiteId)) return addUnconverted(row.period, row.currency, row.amount);
+    if (row.unitKey !== '' && request.by !== 'website_id') {
+      const name = `${row.websiteId}\n${row.unitKey}`;
       unitOnly[row.period].set(name, (unitOnly[row.period].get(name) ?? 0) + row.amount);
       return;
     }
-    const entry = totalsOf(row.period, owner ? owner.websiteId : row.key);
+    const entry = totalsOf(row.period, row.unitKey !== '' ? row.websiteId : row.key);
     entry.imported += row.amount;
     entry.revenue += row.amount;
   });
 
-  const currentDays = daysOf(request.range);
   return {
     currencies,
     of: (period, key) => totals[period].get(key) ?? empty(),
     unitOnly: (period, websiteId, unitKey) => unitOnly[period].get(`${websiteId}\n${unitKey}`) ?? 0,
     unconverted: (period) =>
       [...unconverted[period]].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)),
-    sources: { prebid, imported: imported.some((row) => row.day >= currentDays.first && row.day < currentDays.after) },
+    sources: { prebid, imported: importedNow },
     metrics: (period, key) => {
       const sums = others[period].get(key);
       return Object.fromEntries((request.with ?? []).map((metric) => [metric, sums?.[metric] ?? 0])) as Record<Metric, number>;
     },
     keys: (period) => [...new Set([...others[period].keys(), ...totals[period].keys()])],
   };
-}
-
-/** The imported unit-days of the UTC days the window touches, two months of days per read with the event loop free
- * between reads; none at once for websites without imports then. */
-async function importedDays(context: AnalyticsContext, websiteIds: readonly string[], window: TimeWindow): Promise<ImportedUnitRevenue[]> {
-  if (websiteIds.length === 0) return [];
-  const { first, after } = daysOf(window);
-  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-  if (!(await hasImportedRevenue(context.db, websiteIds, first, day(Date.parse(after) - DAY_MS)))) return [];
-  const rows: ImportedUnitRevenue[] = [];
-  for (let from = Date.parse(first); from < Date.parse(after); from += IMPORT_DAYS_PER_READ * DAY_MS) {
-    const to = Math.min(from + IMPORT_DAYS_PER_READ * DAY_MS, Date.parse(after)) - DAY_MS;
-    rows.push(...(await importedRevenue(context.db, websiteIds, day(from), day(to))));
-    await yieldToEventLoop();
-  }
-  return rows;
-}
-
-/** Every slot of the numbered units, on every page of their websites. */
-async function slotsOfUnits(context: AnalyticsContext, websiteIds: readonly string[], units: ReadonlyMap<string, number>) {
-  const rows = await readByIdInChunks((after, limit) =>
-    context.db
-      .selectFrom('ad_units')
-      .select(['id', 'website_id', 'google_ad_slot_id', 'slot_key'])
-      .where('website_id', 'in', websiteIds)
-      .$if(after !== undefined, (query) => query.where('id', '>', after!))
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
-  );
-  const slots: { id: string; unit: number }[] = [];
-  await forEachInSlices(rows, (row) => {
-    const unit = units.get(`${row.website_id}\n${adUnitKey(row)}`);
-    if (unit !== undefined) slots.push({ id: row.id, unit });
-  });
-  return slots;
 }

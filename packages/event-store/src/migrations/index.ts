@@ -15,13 +15,15 @@ import * as prebid021 from './021-prebid-bids.ts';
 import * as seenReflow022 from './022-seen-day-reflow.ts';
 import * as layoutShift023 from './023-layout-shift.ts';
 import * as revenue024 from './024-ad-revenue-rollups.ts';
+import * as importedRevenue025 from './025-imported-revenue-spread.ts';
+import * as siteRevenue026 from './026-site-revenue-hourly.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
@@ -33,6 +35,7 @@ export const ROLLUP_TABLES = [
   'ad_stats_daily',
   'ad_revenue_hourly',
   'ad_revenue_daily',
+  'site_revenue_hourly',
   'site_stats_hourly',
   'page_events_log',
   'page_stats_daily',
@@ -41,4 +44,5 @@ export const ROLLUP_TABLES = [
   'heatmap_cells_daily',
   'page_sessions',
   'seen_day_counts',
+  'imported_revenue_spread',
 ] as const;

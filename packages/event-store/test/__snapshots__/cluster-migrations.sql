@@ -1089,3 +1089,44 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.ad_revenue_daily_mv ON CLUSTER '
   FROM foldline.ad_events_local
   WHERE kind IN ('bid', 'empty')
   GROUP BY website_id, day, page_id, ad_unit_id, device, currency;
+
+CREATE TABLE IF NOT EXISTS foldline.imported_revenue_spread_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    version String,
+    writer UUID,
+    grain LowCardinality(String),
+    key_id UUID,
+    day Date,
+    page_id UUID,
+    device LowCardinality(String),
+    unit_key String,
+    currency LowCardinality(String),
+    revenue Float64
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY (website_id, version, writer, grain, key_id, day, page_id, device, unit_key, currency) SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.imported_revenue_spread ON CLUSTER 'analytics' AS foldline.imported_revenue_spread_local ENGINE = Distributed('analytics', foldline, imported_revenue_spread_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.site_revenue_hourly_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    hour DateTime('UTC'),
+    device LowCardinality(String),
+    currency LowCardinality(String),
+    revenue Float64,
+    bids UInt64,
+    wins UInt64,
+    empties UInt64
+  ) ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(hour) ORDER BY (website_id, hour, device, currency) SETTINGS index_granularity = 1024, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.site_revenue_hourly ON CLUSTER 'analytics' AS foldline.site_revenue_hourly_local ENGINE = Distributed('analytics', foldline, site_revenue_hourly_local, cityHash64(website_id));
+
+INSERT INTO foldline.site_revenue_hourly SELECT website_id, hour, device, currency, sum(revenue), sum(bids), sum(wins), sum(empties)
+    FROM foldline.ad_revenue_hourly GROUP BY website_id, hour, device, currency;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_revenue_hourly_mv ON CLUSTER 'analytics' TO foldline.site_revenue_hourly_local AS SELECT website_id, toStartOfHour(ts) AS hour, device, currency,
+    sumIf(cpm, kind = 'bid') / 1000 AS revenue,
+    countIf(kind = 'bid') AS bids,
+    countIf(kind = 'bid' AND prebid_won = 1) AS wins,
+    countIf(kind = 'empty') AS empties
+  FROM foldline.ad_events_local
+  WHERE kind IN ('bid', 'empty')
+  GROUP BY website_id, hour, device, currency;

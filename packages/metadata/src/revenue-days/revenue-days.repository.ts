@@ -253,3 +253,38 @@ export async function hasImportedRevenue(db: MetadataDb, websiteIds: readonly st
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** What a website's imported revenue of matched units is made of: how many unit-days, imported when last, and the
+ * days they cover. The imported revenue spread (analytics' revenue/imported-spread.ts) is kept per such state. */
+export interface ImportedRevenueState {
+  rows: number;
+  /** The latest import's time (ISO). */
+  lastImport: string;
+  firstDay: string;
+  lastDay: string;
+}
+
+/** The state of each website's matched imported revenue; websites without any are left out. One grouped read of the
+ * (website, day) index. */
+export async function importedRevenueStates(db: MetadataDb, websiteIds: readonly string[]): Promise<Map<string, ImportedRevenueState>> {
+  if (websiteIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('revenue_days')
+    .select((eb) => [
+      'website_id',
+      eb.fn.countAll().as('rows'),
+      eb.fn.max('imported_at').as('last_import'),
+      eb.fn.min('day').as('first_day'),
+      eb.fn.max('day').as('last_day'),
+    ])
+    .where('website_id', 'in', websiteIds)
+    .where('unit_key', 'is not', null)
+    .groupBy('website_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.website_id,
+      { rows: Number(row.rows), lastImport: String(row.last_import), firstDay: String(row.first_day), lastDay: String(row.last_day) },
+    ]),
+  );
+}
