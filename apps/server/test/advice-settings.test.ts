@@ -62,7 +62,8 @@ describeOnLastDialect('advice on the website settings', (dialect) => {
     // Worth more than the defaults say: the change is back, in the website's own figures.
     await saveAds({ formatValues: { desktop: { '300x600': 2.4 } } });
     const dearer = toTallerSkyscraper(await look());
-    expect(dearer?.reason).toContain("A viewable 300x600 counts as 2.4 and a 160x600 as 0.7 (this website's values)");
+    // Each figure says where it came from: the 300x600's from the settings, the 160x600's still the default.
+    expect(dearer?.reason).toContain("A viewable 300x600 counts as 2.4 and a 160x600 as 0.7 (300x600: this website's values; 160x600: default relative values)");
     expect(dearer!.expected.value_gain).toBeGreaterThan(byDefault!.expected.value_gain);
   });
 

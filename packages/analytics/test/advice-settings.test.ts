@@ -7,7 +7,11 @@ import { adviceOptions } from '../src/recommendations/advice-settings.ts';
 describe('advice options of a website', () => {
   it('passes the format values as they are and the density limit as a share of the main content', () => {
     const formatValues = { desktop: { '300x600': 0.8 }, mobile: { '320x50': 0.5 } };
-    expect(adviceOptions({ desktopDensityPercent: 25, formatValues, currency: 'EUR' })).toEqual({ values: formatValues, desktopDensity: 0.25 });
+    expect(adviceOptions({ desktopDensityPercent: 25, formatValues, currency: 'EUR' })).toEqual({
+      values: formatValues,
+      valueSources: { desktop: { '300x600': 'settings' }, mobile: { '320x50': 'settings' } },
+      desktopDensity: 0.25,
+    });
     expect(adviceOptions({ desktopDensityPercent: 10 })).toEqual({ desktopDensity: 0.1 });
   });
 

@@ -62,8 +62,9 @@ const recommendationBase = z.object({
     extra_viewable_impressions_low: z.number(),
     extra_viewable_impressions_high: z.number(),
     /** Change in the page's expected ad value on this device per 1,000 pageviews — the sum over its units of view rate
-     * × relative value of a viewable impression of the unit's format (300x250 = 1; the default table of relative values
-     * unless the website has its own) — and its range, built like the impressions'. */
+     * × relative value of a viewable impression of the unit's format (300x250 = 1; the publisher's values from Settings,
+     * else the website's measured viewable eCPM relative to its 300x250, else the default table: `meta.values` says
+     * which) — and its range, built like the impressions'. */
     value_gain: z.number(),
     value_gain_low: z.number(),
     value_gain_high: z.number(),
@@ -135,6 +136,33 @@ export const pageAnalysisSchema = z.object({
 });
 export type PageAnalysis = z.infer<typeof pageAnalysisSchema>;
 
+/** The values a website's advice weighed formats by (issue 21 §1, issue 23): per device, the formats valued at the
+ * website's measured viewable eCPM over the window (relative to a 300x250 = 1, as the engine takes them) and those its
+ * publisher set in Settings, which win; every other format takes the default table of relative values. */
+export const adviceValuesSchema = z.object({
+  measured: z.array(
+    z.object({
+      device: deviceTypeSchema,
+      format: z.string(),
+      /** Revenue per 1,000 viewable impressions over the window, in `currency`. */
+      viewable_ecpm: z.number(),
+      viewable_impressions: z.number(),
+      /** The value the advice took: the viewable eCPM relative to the device's reference (a 300x250 = 1). */
+      value: z.number(),
+    }),
+  ),
+  settings: z.array(z.object({ device: deviceTypeSchema, format: z.string(), value: z.number() })),
+  /** The website's currency; null while it has no revenue data. */
+  currency: z.string().nullable(),
+  /** Where the window's revenue came from: Prebid's winning bids only (no ad-server report imported) leave out what the
+   * ad server's other demand paid, so the measured values are Prebid's alone. */
+  revenue_sources: z.object({ prebid: z.boolean(), imported: z.boolean() }),
+  /** The window measured (days up to now) and the viewable impressions a format needs on a device to be measured. */
+  days: z.number(),
+  min_viewable_impressions: z.number(),
+});
+export type AdviceValues = z.infer<typeof adviceValuesSchema>;
+
 export const recommendationsResponseSchema = z.object({
   /** Sorted by extra viewable impressions, largest first. */
   recommendations: z.array(recommendationSchema),
@@ -149,6 +177,8 @@ export const recommendationsResponseSchema = z.object({
     viewable_impressions: z.number(),
     /** The first in percent of the second: the optimization potential of these pages. */
     optimization_potential: z.number(),
+    /** What the ad values were (always sent here; optional beside the specification's fields). */
+    values: adviceValuesSchema.optional(),
   }),
 });
 export type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;

@@ -5,7 +5,19 @@ import { byGain, calibrate, pooledCalibration, recommendForPage, type Calibratio
 
 export { contentLayout, layoutFromOutline, placeOf, type BreakSides, type Box, type ContentLayout, type OutlinedLayout, type Place } from './content-breaks.ts';
 export { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type SeenCounts, type UnitEvidence } from './evidence.ts';
-export { AD_FORMATS, DEFAULT_FORMAT_VALUES, formatName, formatValue, type FormatValueOverrides, type FormatValues } from './formats.ts';
+export {
+  AD_FORMATS,
+  DEFAULT_FORMAT_VALUES,
+  formatName,
+  formatValue,
+  valueTable,
+  type FormatValueOverrides,
+  type FormatValues,
+  type MeasuredFormat,
+  type ValueSource,
+  type ValueSources,
+  type ValueTable,
+} from './formats.ts';
 export {
   byGain,
   calibrate,

@@ -28,7 +28,7 @@ import { MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type DeviceTy
 import { HEADING, placeOf, type ContentLayout } from './content-breaks.ts';
 import { probeKey, probeOf, type PageDeviceEvidence, type Probe, type Rect, type Reflow, type SeenCounts, type UnitEvidence } from './evidence.ts';
 import { adHeightInContent, adLayoutOf, isEdgeUnit, overlapsHorizontally, type Placed } from './ad-density.ts';
-import { formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides } from './formats.ts';
+import { formatName, formatsFitting, formatValue, type AdFormat, type Column, type FormatValueOverrides, type ValueSource, type ValueSources } from './formats.ts';
 import { scaleInterval, widenInterval, wilson, Z95, type Interval } from './wilson.ts';
 
 /** A move or format change must promise at least this much at the low end of its range: the page's value must rise by
@@ -75,9 +75,11 @@ export interface Calibration {
 }
 
 export interface RecommendOptions {
-  /** The website's own value of a viewable impression per device and format (from its revenue data), over the
-   * default table of relative values. */
+  /** The website's own value of a viewable impression per device and format (its publisher's Settings, its measured
+   * viewable eCPM relative to a 300x250: formats.ts valueTable), over the default table of relative values. */
   values?: FormatValueOverrides;
+  /** Where each of `values` came from, for the cards' words; without it every one of them is the publisher's. */
+  valueSources?: ValueSources;
   /** The website's ad density limit on desktop and tablet, as a share of the main content's height (default 30 %). */
   desktopDensity?: number;
 }
@@ -98,6 +100,13 @@ export const enoughReaders = (pageviews: number) => pageviews >= MIN_RECOMMENDAT
 
 /** The density limit for a device: Better Ads' 30 % on phones, the website's own elsewhere. */
 export const densityLimit = (device: DeviceType, desktopDensity = DEFAULT_DESKTOP_DENSITY) => (device === 'mobile' ? MOBILE_DENSITY : desktopDensity);
+
+/** The words for where a value came from, in a format change's reason. */
+const VALUE_BASIS: Record<ValueSource, string> = {
+  settings: "this website's values",
+  measured: 'measured viewable eCPM',
+  default: 'default relative values',
+};
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const pixels = (value: number) => `${Math.round(value).toLocaleString('en-US')} px`;
@@ -203,8 +212,8 @@ const trusted = (c: Calibration) => c.factor >= FACTOR_RANGE[0] && c.factor <= F
 /**
  * The recommendations for one page and device. `fallback` calibrates a page whose own units cannot (pooled from the
  * website's other pages on the same device); without either, predictions go uncorrected at low confidence.
- * `options.values` replaces default format values with the website's own; `options.desktopDensity` is its density
- * limit on desktop and tablet.
+ * `options.values` replaces default format values with the website's own (`options.valueSources` says where each came
+ * from); `options.desktopDensity` is its density limit on desktop and tablet.
  */
 export function recommendForPage(evidence: PageDeviceEvidence, seen: SeenCounts, fallback?: Calibration, options: RecommendOptions = {}): PageResult {
   const own = calibrate(evidence, seen);
@@ -373,6 +382,7 @@ class PageEngine {
   bestRejected: { change: string; value: Interval } | undefined;
   private readonly n: number;
   private readonly values: FormatValueOverrides | undefined;
+  private readonly valueSources: ValueSources | undefined;
   private readonly density: number;
 
   constructor(
@@ -384,6 +394,7 @@ class PageEngine {
   ) {
     this.n = evidence.pageviews;
     this.values = options.values;
+    this.valueSources = options.valueSources;
     this.density = densityLimit(evidence.device, options.desktopDensity);
     for (const unit of evidence.units) this.placed.set(unit.adUnitId, { rect: unit.rect, edge: isEdgeUnit(unit) });
   }
@@ -407,6 +418,14 @@ class PageEngine {
   /** The value of one viewable impression of a size on this device. */
   private valueOf(size: { width: number; height: number }): number {
     return formatValue(this.evidence.device, formatName(size.width, size.height), this.values);
+  }
+
+  /** Where the value of a format on this device came from: the website's own (its sources say which; without them, the
+   * publisher's) or the defaults. */
+  private sourceOf(name: string): ValueSource {
+    const { device } = this.evidence;
+    if (this.values?.[device]?.[name] === undefined) return 'default';
+    return this.valueSources ? (this.valueSources[device]?.[name] ?? 'settings') : 'settings';
   }
 
   /** The page's expected ad value per 1,000 pageviews today: every unit's measured view rate × its value. */
@@ -589,7 +608,9 @@ class PageEngine {
     const format = choice.format as AdFormat;
     const why = format.height < unit.rect.height && choice.predicted.rate > current.rate ? ', since half of a shorter unit is in view sooner' : '';
     const newWorth = this.valueOf(format);
-    const basis = this.values ? "this website's values" : 'default relative values';
+    const [newSource, currentSource] = [this.sourceOf(format.name), this.sourceOf(currentFormat)];
+    const basis =
+      newSource === currentSource ? VALUE_BASIS[newSource] : `${format.name}: ${VALUE_BASIS[newSource]}; ${currentFormat}: ${VALUE_BASIS[currentSource]}`;
     const pageValue = this.pageValue();
     const rise = pageValue > 0 ? `about ${Math.round((100 * 1000 * choice.value.rate) / pageValue)} %` : `${round(1000 * choice.value.rate, 1)} per 1,000 pageviews`;
     const worthText =

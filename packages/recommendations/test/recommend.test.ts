@@ -10,6 +10,7 @@ import {
   probesFor,
   recommendForPage,
   recommendForWebsite,
+  valueTable,
   wilson,
   type PageDeviceEvidence,
   type Probe,
@@ -292,7 +293,40 @@ describe('value, not views', () => {
     // Where this website's 300x600s earn little, the 300x250 seen by more readers is worth more.
     const [change] = ofType(recommendForPage(sidePage, sideSeen, undefined, { values: { desktop: { '300x600': 0.8 } } }).recommendations, 'format_change');
     expect(change?.recommended_format).toBe('300x250');
-    expect(change?.reason).toContain("(this website's values)");
+    // Both figures it quotes are the defaults (the website set only the 300x600's): the reason says so.
+    expect(change?.reason).toContain('A viewable 300x250 counts as 1 and a 160x600 as 0.7 (default relative values)');
+  });
+
+  // Measured viewable eCPM (revenue per viewable impression; the engine takes them relative to a 300x250).
+  const measuredAt = (device: 'desktop' | 'mobile', vcpm: Record<string, number>, viewable = 1000) =>
+    Object.entries(vcpm).map(([format, price]) => ({ device, format, revenue: (price * viewable) / 1000, viewable }));
+
+  it('flips a format change where the measured values make the other format worth more, and back where the publisher says otherwise', () => {
+    // On this website a 300x600 earns no more per viewable impression than a 300x250 (1.00), a 160x600 0.80: the
+    // 300x600 seen by as many readers gains 30 % × 0.2, the 300x250 seen by 47 % instead of 30 % 47 % − 30 % × 0.8.
+    const measured = measuredAt('desktop', { '160x600': 0.8, '300x600': 1, '300x250': 1 });
+    const [change] = ofType(recommendForPage(sidePage, sideSeen, undefined, options(undefined, measured)).recommendations, 'format_change');
+    expect(change?.recommended_format).toBe('300x250');
+    expect(change?.reason).toContain('A viewable 300x250 counts as 1 and a 160x600 as 0.8 (measured viewable eCPM)');
+    // The publisher's own value beats the measured one: their 300x600 is worth 2.4 again.
+    const theirs = options({ desktop: { '300x600': 2.4 } }, measured);
+    const [back] = ofType(recommendForPage(sidePage, sideSeen, undefined, theirs).recommendations, 'format_change');
+    expect(back?.recommended_format).toBe('300x600');
+    expect(back?.reason).toContain("A viewable 300x600 counts as 2.4 and a 160x600 as 0.8 (300x600: this website's values; 160x600: measured viewable eCPM)");
+  });
+
+  it('changes a format the defaults would keep once its measured value is higher', () => {
+    // The 336x280 and 728x90 case below: at the defaults (1.0 and 0.9) no change clears the margin; where this
+    // website's 728x90s earn 1.60 per 1,000 viewable impressions against 1.00 for its 336x280s and 300x250s, a 728x90
+    // is worth 1.6: at the low ends 51.9 % × 1.6 − 43.1 % × 1.0 is far over it.
+    const wide: ContentLayout = { ...LAYOUT, column: { x: 420, width: 760 } };
+    const evidence = page({ layout: wide, units: [unit('mid', { x: 632, y: 3000, width: 336, height: 280 }, 400)] });
+    const seen = seenWhere(evidence, (probe) => (probe.y !== 3000 ? 0 : probe.height === 280 ? 0.4 : probe.height === 90 ? 0.58 : 0));
+    expect(ofType(recommendForPage(evidence, seen).recommendations, 'format_change')).toEqual([]);
+    const measured = options(undefined, measuredAt('desktop', { '336x280': 1, '728x90': 1.6, '300x250': 1 }));
+    const [change] = ofType(recommendForPage(evidence, seen, undefined, measured).recommendations, 'format_change');
+    expect(change).toMatchObject({ current_format: '336x280', recommended_format: '728x90' });
+    expect(change?.reason).toContain('A viewable 728x90 counts as 1.6 and a 336x280 as 1 (measured viewable eCPM)');
   });
 
   it('does not change a format for more readers when the low end of the value gain is under the margin', () => {
@@ -302,6 +336,49 @@ describe('value, not views', () => {
     const evidence = page({ layout: wide, units: [unit('mid', { x: 632, y: 3000, width: 336, height: 280 }, 400)] });
     const seen = seenWhere(evidence, (probe) => (probe.y !== 3000 ? 0 : probe.height === 280 ? 0.4 : probe.height === 90 ? 0.58 : 0));
     expect(ofType(recommendForPage(evidence, seen).recommendations, 'format_change')).toEqual([]);
+  });
+});
+
+/** The engine's options on a publisher's values and measured formats. */
+function options(settings: Parameters<typeof valueTable>[0], measured: Parameters<typeof valueTable>[1]) {
+  const table = valueTable(settings, measured);
+  return { values: table.values, valueSources: table.sources };
+}
+
+describe('the value table: Settings, then measured viewable eCPM, then the defaults', () => {
+  const m = (device: 'desktop' | 'tablet' | 'mobile', format: string, revenue: number, viewable: number) => ({ device, format, revenue, viewable });
+
+  it("prices measured formats against the device's measured 300x250, and keeps the defaults of the others", () => {
+    // Desktop: a 300x250 earned 0.80 on 1,000 viewable impressions (vCPM 0.80), a 728x90 1.50 on 1,250 (vCPM 1.20):
+    // 1.20 ÷ 0.80 = 1.5. The 300x600, not measured, keeps its default 1.6 (formatValue falls back to the table).
+    const table = valueTable(undefined, [m('desktop', '300x250', 0.8, 1000), m('desktop', '728x90', 1.5, 1250)]);
+    expect(table.values).toEqual({ desktop: { '300x250': 1, '728x90': 1.5 } });
+    expect(table.sources).toEqual({ desktop: { '300x250': 'measured', '728x90': 'measured' } });
+    expect(formatValue('desktop', '728x90', table.values)).toBe(1.5);
+    expect(formatValue('desktop', '300x600', table.values)).toBe(1.6);
+    expect(formatValue('mobile', '300x250', table.values)).toBe(1);
+  });
+
+  it('without a measured 300x250, prices a default value of 1 at what the measured formats imply', () => {
+    // A 728x90 (default 0.9) at vCPM 1.80 and a 300x600 (1.6) at 4.80, 1,000 viewable impressions each: a default
+    // value of 1 is worth (1.80 + 4.80) ÷ (0.9 + 1.6) = 2.64, so 1.80 ÷ 2.64 and 4.80 ÷ 2.64 (to four decimals); a
+    // 300x250 stays 1.
+    const table = valueTable(undefined, [m('desktop', '728x90', 1.8, 1000), m('desktop', '300x600', 4.8, 1000)]);
+    expect(table.values).toEqual({ desktop: { '728x90': 0.6818, '300x600': 1.8182 } });
+    expect(formatValue('desktop', '300x250', table.values)).toBe(1);
+  });
+
+  it("gives the publisher's values over the measured ones, per device and format", () => {
+    const table = valueTable({ desktop: { '728x90': 0.5 }, mobile: { '320x50': 0.6 } }, [m('desktop', '300x250', 0.8, 1000), m('desktop', '728x90', 1.5, 1250)]);
+    expect(table.values).toEqual({ desktop: { '300x250': 1, '728x90': 0.5 }, mobile: { '320x50': 0.6 } });
+    expect(table.sources).toEqual({ desktop: { '300x250': 'measured', '728x90': 'settings' }, mobile: { '320x50': 'settings' } });
+  });
+
+  it('keeps the defaults on a device whose measured formats earned nothing, and bounds a value as the settings are', () => {
+    expect(valueTable(undefined, [m('mobile', '300x250', 0, 5000), m('mobile', '320x50', 0, 5000)])).toEqual({ values: {}, sources: {} });
+    // A 320x50 that earned nothing is worth 0.01, not 0; one priced off a 300x250 that earned next to nothing, 20.
+    const table = valueTable(undefined, [m('mobile', '300x250', 0.001, 1000), m('mobile', '320x50', 0, 1000), m('mobile', '336x280', 1, 1000)]);
+    expect(table.values.mobile).toEqual({ '300x250': 1, '320x50': 0.01, '336x280': 20 });
   });
 });
 

@@ -3,8 +3,9 @@
 // already taken; no request waits for Chromium. A page that needs a rendering (it reached the minimum sample on a
 // device, or its rendering is over a day old) is rendered here in the background, one at a time, and its website's
 // analysis is forgotten so the next look includes it. While the server listens, every website is analysed once after
-// the start and then every ADVICE_REFRESH_MS, which also keeps one figure of its optimization potential per day.
-import { analyseWebsite, forgetAnswer, markCarriedOut, potentialFigure, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
+// the start and then every ADVICE_REFRESH_MS, which also reads its measured format values (measured-values.ts) and
+// keeps one figure of its optimization potential per day.
+import { analyseWebsite, forgetAnswer, markCarriedOut, potentialFigure, refreshMeasuredValues, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
 import type { DeviceType } from '@foldline/contracts';
 import { recordPotential } from '@foldline/metadata/potential-days/potential-days.repository';
 import { recordRecommendations } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
@@ -101,6 +102,9 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
         try {
           // Recommendations a detected change carried out are marked applied first, so they leave today's list.
           await markCarriedOut(context, website.id);
+          // The website's measured values (viewable eCPM per device and format), read once per pass: every look until the
+          // next pass takes them from memory. A failed read keeps the last ones and the advice goes on.
+          await refreshMeasuredValues(context, website.id).catch((error: unknown) => app.log.warn({ err: error, websiteId: website.id }, 'measured format values could not be read'));
           // Computed afresh: the remembered answer may be up to ten minutes old.
           forgetAnswer(app.events, websiteAnalysisKey(website.id));
           const analysis = await analyseWebsite(context, website.id, layout);

@@ -1,5 +1,6 @@
 // What the revenue-imports routes do (issue 23 §2): read an ad server's CSV report, match its units to the website's
 // ad units, store it in place of the days it covers, and say what was stored and what matched nothing.
+import { refreshMeasuredValues } from '@foldline/analytics';
 import { forEachInSlices } from '@foldline/analytics/event-loop';
 import { spreadImportedRevenue } from '@foldline/analytics/revenue/imported-spread';
 import { parseRevenueReport } from '@foldline/analytics/revenue-imports/report-csv';
@@ -80,8 +81,12 @@ export async function importRevenueReport(
       matches,
       importedAt: new Date(),
     });
-    // Spread now, so that the next report reads it instead of writing it.
+    // Spread now, so that the next report reads it instead of writing it; and the advice's measured values read again
+    // (in the background: the next look takes them once read).
     await spreadImportedRevenue(app.metadata.db, app.events, [websiteId]);
+    refreshMeasuredValues({ db: app.metadata.db, events: app.events, userId, now: new Date() }, websiteId).catch((error: unknown) =>
+      app.log.warn({ err: error, websiteId }, 'measured format values could not be read after an import'),
+    );
 
     let impressions = 0;
     let revenueMicros = 0;

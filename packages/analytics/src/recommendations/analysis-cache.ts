@@ -6,10 +6,12 @@
 // only on a first look (or after ten quiet minutes). One computation per key runs at a time, however many calls come,
 // and those behind kept answers run one after another.
 // An answer that waited on renderings still under way is not kept: the next look should see them.
-// An answer is kept with the version of what it was computed on (a website's advice settings): a look with another
-// version never gets it, nor joins its computation, so a settings change takes effect at the next look in every process.
+// An answer is kept with the version of what it was computed on (a website's advice settings and measured values): a
+// look with another version never gets it, nor joins its computation, so a settings change takes effect at the next
+// look in every process, and values read again by the background advice at the look after.
 // Forgetting a key also drops the computation under way, which would otherwise keep an answer from before.
 import type { EventStore } from '@foldline/event-store';
+import { forgetMeasuredValues } from './measured-values.ts';
 import { forgetSeenDays } from './seen-days.ts';
 
 export const ANALYSIS_CACHE_MS = 60_000;
@@ -94,11 +96,12 @@ function computeOnce<T extends { complete: boolean }>(memory: Memory, key: strin
   return promise;
 }
 
-/** Forgets every answer read from this store, and the seen counts kept for them: its events were deleted (a website's
- * or an account's data cleared) or its past written (the demo's history). */
+/** Forgets every answer read from this store, and the seen counts and measured values kept for them: its events were
+ * deleted (a website's or an account's data cleared) or its past written (the demo's history). */
 export function forgetAnalyses(events: EventStore): void {
   memories.delete(events);
   forgetSeenDays(events);
+  forgetMeasuredValues(events);
 }
 
 /** Forgets one kept answer (a website's, after a new rendering of one of its pages or a change of its settings), and

@@ -4,12 +4,12 @@
 // The potential counts what the advice promises at least (DESIGN.md): each recommendation's low extra viewable
 // impressions (its range's low end: sampling and calibration error), none from low-confidence ones; the dashboard's
 // KPI (dashboard-kpi.ts) counts the same, so both screens give one figure.
-import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
+import { MIN_RECOMMENDATION_PAGEVIEWS, pageUrl, RECOMMENDATION_WINDOW_DAYS, REFERENCE_WIDTHS, type AdviceValues, type DeviceType, type RecommendationsResponse } from '@foldline/contracts';
 import { byGain, contentLayout, layoutFromOutline, enoughReaders, probeKey, probesFor, recommendForWebsite, type PageDeviceEvidence, type PageResult, type RecommendOptions, type SiteInput } from '@foldline/recommendations';
 import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
-import { adviceOptionsOf } from '../recommendations/advice-settings.ts';
+import { adviceOptionsOf, websiteAdvice } from '../recommendations/advice-settings.ts';
 import { remembered } from '../recommendations/analysis-cache.ts';
 import { recordsById, stands, type AdviceRecord } from '../recommendations/records.ts';
 import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
@@ -31,6 +31,9 @@ export interface Analysis {
   viewableByPage: Map<string, number>;
   /** False when a rendering was still under way: the answer will improve on the next look. */
   complete: boolean;
+  /** What the website's format values were (its Settings, its measured viewable eCPM, the defaults): a website's
+   * analysis only. */
+  values?: AdviceValues;
 }
 
 const DAY = 86_400_000;
@@ -149,8 +152,9 @@ export async function analysePages(
 
 /** analysePages for one website's pages, remembered (see analysis-cache.ts): the one answer every screen reads — the
  * dashboard's KPIs, the website's Ad Units tab and each page's analytics — so they never disagree. The website's
- * advice settings are read on every look and the answer is remembered under them: one computed before a change of
- * them, in this process or another, is never given after it. */
+ * advice settings are read on every look, its measured values taken as the background advice last read them
+ * (measured-values.ts), and the answer is remembered under both: one computed on other values — before a change of
+ * the settings, in this process or another, or before the measured values were read again — is never given. */
 export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
   const [analysis, records] = await Promise.all([computedAnalysis(context, websiteId, layoutOf), recordsById(context.db, websiteId)]);
   return standingAnalysis(analysis, records);
@@ -159,13 +163,13 @@ export async function analyseWebsite(context: AnalyticsContext, websiteId: strin
 /** The engine's answer before the publisher's applied and dismissed recommendations are taken out (records.ts): what
  * the background advice records as given. */
 export async function computedAnalysis(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
-  const options = await adviceOptionsOf(context.db, [websiteId]);
+  const { options, values } = await websiteAdvice(context, websiteId);
   return remembered(
     context.events,
     websiteAnalysisKey(websiteId),
     context.now.getTime(),
-    async () => analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf, options),
-    JSON.stringify(options.get(websiteId) ?? {}),
+    async () => ({ ...(await analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf, new Map([[websiteId, options]]))), values }),
+    JSON.stringify({ options, values }),
   );
 }
 
@@ -216,6 +220,7 @@ export async function recommendations(
       extra_viewable_impressions: extra,
       viewable_impressions: analysis.viewable,
       optimization_potential: analysis.viewable === 0 ? 0 : (extra / analysis.viewable) * 100,
+      ...(analysis.values ? { values: analysis.values } : {}),
     },
   };
 }

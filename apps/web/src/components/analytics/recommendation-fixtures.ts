@@ -1,6 +1,6 @@
 // Factories of recommendations and their answer for the panel's and texts' tests: one of each kind with the figures
 // the server sends, and the per page and device analysis that explains an empty answer.
-import type { PageAnalysis, Recommendation, RecommendationsResponse } from '@foldline/contracts';
+import type { AdviceValues, PageAnalysis, Recommendation, RecommendationsResponse } from '@foldline/contracts';
 
 const base = {
   page_id: 'p1',
@@ -128,4 +128,9 @@ export function aResponse(recommendations: Recommendation[], pages: PageAnalysis
       optimization_potential: (extra / viewable) * 100,
     },
   };
+}
+
+/** What the ad values were: none measured nor set and no revenue data unless overridden. */
+export function someValues(overrides: Partial<AdviceValues> = {}): AdviceValues {
+  return { measured: [], settings: [], currency: null, revenue_sources: { prebid: false, imported: false }, days: 30, min_viewable_impressions: 1000, ...overrides };
 }

@@ -1,7 +1,7 @@
 // The recommendations' words: labels, gain, view rates, where the change goes, why there are none, and the
 // Optimization Potential card's line.
 import { describe, expect, it } from 'vitest';
-import { aFormatChange, aMove, aNewPlacement, aResponse, anAnalysis } from './recommendation-fixtures.ts';
+import { aFormatChange, aMove, aNewPlacement, aResponse, anAnalysis, someValues } from './recommendation-fixtures.ts';
 import {
   anchorSelector,
   changeText,
@@ -13,6 +13,7 @@ import {
   optimizationDescription,
   rangeMeaningText,
   summaryText,
+  valuesText,
   viewRateText,
 } from './recommendation-text.ts';
 
@@ -29,6 +30,24 @@ describe('recommendation texts', () => {
     expect(rangeMeaningText(aMove())).toBe(
       "At the last 30 days' traffic, the result should fall in these ranges 19 times in 20, counting both the sampling error and how far the model missed this page's own units. Ad value is the page's on desktop, every unit's viewable impressions at its format's value (a viewable 300x250 = 1)",
     );
+  });
+
+  it("says which values a device's ad value rests on: measured, the publisher's, the defaults", () => {
+    const measured = (device: 'desktop' | 'mobile', format: string) => ({ device, format, viewable_ecpm: 1.2, viewable_impressions: 1250, value: 1.5 });
+    expect(valuesText(undefined, 'desktop')).toBeNull();
+    expect(valuesText(someValues(), 'desktop')).toBe('Values: default relative values (no revenue data yet)');
+    const usd = someValues({ currency: 'USD', revenue_sources: { prebid: true, imported: true } });
+    expect(valuesText(usd, 'tablet')).toBe('Values: default relative values (no format has 1,000 viewable impressions on tablet in the last 30 days yet)');
+    const values = { ...usd, measured: [measured('desktop', '300x250'), measured('desktop', '728x90'), measured('mobile', '320x50')] };
+    expect(valuesText(values, 'desktop')).toBe('Values: measured viewable eCPM for 300x250 and 728x90 on desktop (last 30 days); defaults for the rest');
+    expect(valuesText({ ...values, revenue_sources: { prebid: true, imported: false } }, 'mobile')).toBe(
+      'Values: measured viewable eCPM for 320x50 on mobile (last 30 days, Prebid winning bids only); defaults for the rest',
+    );
+    const settings = [{ device: 'desktop' as const, format: '300x600', value: 2.4 }];
+    expect(valuesText({ ...values, settings }, 'desktop')).toBe(
+      'Values: measured viewable eCPM for 300x250 and 728x90 on desktop (last 30 days); your settings for 300x600; defaults for the rest',
+    );
+    expect(valuesText(someValues({ settings }), 'desktop')).toBe('Values: your settings for 300x600 on desktop; defaults for the rest');
   });
 
   it('says what to change and where in the content, with the depth at the reference width', () => {

@@ -4,6 +4,7 @@
 import {
   RECOMMENDATION_WINDOW_DAYS as DAYS,
   REFERENCE_WIDTHS,
+  type AdviceValues,
   type DashboardKpiResponse,
   type DeviceType,
   type PageAnalysis,
@@ -54,6 +55,35 @@ export function impressionsText(recommendation: Recommendation): string {
 /** What the ranges mean, in plain words, and what the ad value counts. */
 export function rangeMeaningText(recommendation: Recommendation): string {
   return `At the last ${DAYS} days' traffic, the result should fall in these ranges 19 times in 20, counting both the sampling error and how far the model missed this page's own units. Ad value is the page's on ${DEVICE_LABELS[recommendation.device].toLowerCase()}, every unit's viewable impressions at its format's value (a viewable 300x250 = 1)`;
+}
+
+/** '300x250', '300x250 and 728x90', '300x250, 728x90 and 970x90'. */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Which values the ad value of a device's card rests on: 'Values: measured viewable eCPM for 300x250 and 728x90 on
+ * desktop (last 30 days); defaults for the rest', 'Values: default relative values (no revenue data yet)'. Null when
+ * the server did not say. */
+export function valuesText(values: AdviceValues | undefined, device: DeviceType): string | null {
+  if (!values) return null;
+  const measured = values.measured.filter((m) => m.device === device).map((m) => m.format);
+  const own = values.settings.filter((s) => s.device === device).map((s) => s.format);
+  if (measured.length === 0 && own.length === 0) {
+    const why =
+      values.currency === null
+        ? 'no revenue data yet'
+        : `no format has ${formatNumber(values.min_viewable_impressions)} viewable impressions on ${device} in the last ${values.days} days yet`;
+    return `Values: default relative values (${why})`;
+  }
+  const prebidOnly = values.revenue_sources.prebid && !values.revenue_sources.imported;
+  // The device once, after the first list: 'measured … for 300x250 on desktop (…); your settings for 300x600'.
+  const parts: string[] = [];
+  if (measured.length > 0) {
+    parts.push(`measured viewable eCPM for ${listOf(measured)} on ${device} (last ${values.days} days${prebidOnly ? ', Prebid winning bids only' : ''})`);
+  }
+  if (own.length > 0) parts.push(`your settings for ${listOf(own)}${measured.length > 0 ? '' : ` on ${device}`}`);
+  return `Values: ${parts.join('; ')}; defaults for the rest`;
 }
 
 /** 'View rate 29.8% → 51.8% (50.2–53.4%)': the share of pageviews with the unit in view for a second — not its

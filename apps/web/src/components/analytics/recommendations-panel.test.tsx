@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aFormatChange, aMove, aNewPlacement, aResponse, anAnalysis } from './recommendation-fixtures.ts';
+import { aFormatChange, aMove, aNewPlacement, aResponse, anAnalysis, someValues } from './recommendation-fixtures.ts';
 import { RecommendationsPanel, type RecommendationsPanelProps } from './recommendations-panel.tsx';
 
 afterEach(cleanup);
@@ -48,6 +48,15 @@ describe('RecommendationsPanel', () => {
     // The server's order, largest gain first.
     const types = cards.slice(0, 3).map((card) => within(card).getByText(/^(Move ad unit|New ad placement|Format change)$/).textContent);
     expect(types).toEqual(['Move ad unit', 'New ad placement', 'Format change']);
+  });
+
+  it("says on each card which values its device's ad value rests on", async () => {
+    const values = someValues({ currency: 'USD', revenue_sources: { prebid: true, imported: false }, measured: [{ device: 'desktop', format: '300x250', viewable_ecpm: 0.8, viewable_impressions: 1000, value: 1 }] });
+    const answer = aResponse([aMove(), aNewPlacement()]);
+    renderPanel(() => Promise.resolve({ ...answer, meta: { ...answer.meta, values } }));
+    const [move, placement] = await screen.findAllByRole('listitem');
+    expect(within(move!).getByTestId('advice-values').textContent).toBe('Values: measured viewable eCPM for 300x250 on desktop (last 30 days, Prebid winning bids only); defaults for the rest.');
+    expect(within(placement!).getByTestId('advice-values').textContent).toBe('Values: default relative values (no format has 1,000 viewable impressions on mobile in the last 30 days yet).');
   });
 
   it('shows the failure in the words of the catalogue', async () => {

@@ -1,6 +1,6 @@
 // The Recommendations panel of the website's Ad Units tab and of page analytics: one card per recommendation, largest
-// gain first (type, unit, device, the reason, the gain, the view rate now and predicted, the evidence and confidence),
-// or why there are none, from the server's word on each page and device. Shared here because features never import
+// gain first (type, unit, device, the reason, the gain, the view rate now and predicted, the evidence and confidence,
+// which format values the gain rests on), or why there are none, from the server's word on each page and device. Shared here because features never import
 // each other; each screen fetches with its own hook and may add a picture of the change (page analytics draws it on
 // the page's screenshot) and the advice's record from the website's changes.
 import type { AdviceRecordSummary, DeviceType, PageAnalysis, Recommendation, RecommendationsResponse } from '@foldline/contracts';
@@ -27,6 +27,7 @@ import {
   impressionsText,
   rangeMeaningText,
   summaryText,
+  valuesText,
   viewRateText,
 } from './recommendation-text.ts';
 
@@ -82,7 +83,9 @@ function RecommendationList({ response, scope, device, preview, record }: { resp
   // The server's order (largest gain first) is kept within each group.
   const first = device ? response.recommendations.filter((r) => r.device === device) : response.recommendations;
   const others = device ? response.recommendations.filter((r) => r.device !== device) : [];
-  const item = (recommendation: Recommendation) => <RecommendationItem key={recommendation.id} recommendation={recommendation} scope={scope} preview={preview} />;
+  const item = (recommendation: Recommendation) => (
+    <RecommendationItem key={recommendation.id} recommendation={recommendation} scope={scope} preview={preview} values={valuesText(response.meta.values, recommendation.device)} />
+  );
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">{summaryText(response)}</p>
@@ -107,7 +110,18 @@ function RecommendationList({ response, scope, device, preview, record }: { resp
   );
 }
 
-function RecommendationItem({ recommendation: r, scope, preview }: { recommendation: Recommendation; scope: 'website' | 'page'; preview?: RecommendationsPanelProps['preview'] }) {
+function RecommendationItem({
+  recommendation: r,
+  scope,
+  preview,
+  values,
+}: {
+  recommendation: Recommendation;
+  scope: 'website' | 'page';
+  preview?: RecommendationsPanelProps['preview'];
+  /** Which format values its ad value rests on (valuesText). */
+  values: string | null;
+}) {
   const anchor = anchorSelector(r);
   return (
     <li className="flex flex-col gap-4 py-4 sm:flex-row">
@@ -138,6 +152,11 @@ function RecommendationItem({ recommendation: r, scope, preview }: { recommendat
         <p className="text-sm tabular-nums text-slate-600">{impressionsText(r)}</p>
         <p className="text-sm tabular-nums text-slate-600">{viewRateText(r)}.</p>
         <p className="text-xs text-slate-500">{rangeMeaningText(r)}.</p>
+        {values && (
+          <p className="text-xs text-slate-500" data-testid="advice-values">
+            {values}.
+          </p>
+        )}
         <p className="text-xs text-slate-500">{evidenceText(r)}.</p>
         <RecommendationActions recommendation={r} />
       </div>

@@ -212,10 +212,12 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           Foldline suggests three kinds of change, each with its reason in plain words, the extra viewable impressions it promises over 30
           days (with the range it may fall in), the number of pageviews it rests on and a confidence. Every change is judged by the
           page&apos;s ad value: the sum over its units of each unit&apos;s view rate (the share of readers who see it for a second) times
-          what a viewable impression of its format is worth on the device. Until a website has its own revenue figures, those worths are
-          default relative values (a 300x250 is 1; on phones a 320x50 is 0.35, on desktops a 300x600 is 1.6 and a 160x600 0.7), or
-          your own where you set them in the website&apos;s Ads &amp; revenue settings, so more readers seeing a smaller, cheaper format
-          is not counted as a gain.
+          what a viewable impression of its format is worth on the device. Those worths are your own where you set them in the
+          website&apos;s Ads &amp; revenue settings; else, where a format had at least 1,000 viewable impressions on the device in the
+          last 30 days, its measured viewable eCPM (your revenue per 1,000 viewable impressions, from Prebid and imported reports)
+          relative to your 300x250&apos;s; else default relative values (a 300x250 is 1; on phones a 320x50 is 0.35, on desktops a
+          300x600 is 1.6 and a 160x600 0.7). Each recommendation says which it used. So more readers seeing a smaller, cheaper
+          format is not counted as a gain.
         </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
