@@ -101,6 +101,8 @@ describeEachDialect('ad experience', (dialect) => {
       // Of the three measured pageviews it shifted two (0.12, 0.05, 0).
       shifting_pageviews: 66.7,
       layout_shift_p75: 0.12,
+      // It shifts the content, but over three measured pageviews: too few to tell a publisher to change the slot.
+      reserve: null,
     });
     const side = units.find((unit: { name: string }) => unit.name.includes('side'));
     expect(side).toMatchObject({ impressions: 3, empty: 1, fill_rate: 75, renders_per_pageview: 1, refreshes: 0, unseen_refreshes: 0, shifting_pageviews: 0, layout_shift_p75: 0 });
@@ -113,6 +115,34 @@ describeEachDialect('ad experience', (dialect) => {
     expect(tab.statusCode, tab.body).toBe(200);
     const inView = Object.fromEntries(tab.json().ad_units.map((unit: { name: string; time_in_view: number | null }) => [unit.name, unit.time_in_view]));
     expect(inView).toMatchObject({ [top.name]: 3.6, [rail.name]: 1.4 });
+  });
+
+  it('tells a unit that shifts the content to reserve the tallest likely creative\'s height', async () => {
+    // 40 Chrome readers of another story; its mid unit rendered 250 px tall for 33 of them, 280 px for 6 and 600 px for
+    // one (2.5 %: not a likely creative), and moved the content below it for 10 (25 % of the measured pageviews).
+    const MID = { key: 'div-gpt-ad-mid', name: '/1/mid', sel: '#div-gpt-ad-mid', x: 0, y: 900, w: 300, h: 250 };
+    const at = Date.now() - 3_000_000;
+    for (let i = 0; i < 40; i += 1) {
+      const imp = randomUUID();
+      const h = i < 33 ? 250 : i < 39 ? 280 : 600;
+      const events: CollectEvent[] = [
+        { k: 'pv', a: 0, t: 'Mid story', r: '', vw: 1280, vh: 800, dh: 4000 },
+        { k: 'ad', a: 0, slot: { ...MID, h }, imp, ev: 'impression' },
+        { k: 'ad', a: 0, slot: { ...MID, h }, imp, ev: 'view_time', iv: 1000, mp: 100, ...(i % 4 === 0 ? { ls: 0.06 } : {}) },
+      ];
+      const beacon = { site: site.trackingCode, u: `https://${site.domain}/mid-story`, pv: randomUUID(), sid: randomUUID(), vw: 1280, e: events };
+      const result = await app.ingest.accept(beacon, { ip: `198.51.100.${i + 1}`, userAgent: CHROME, receivedAt: at + i * 1000 });
+      expect(result.outcome).toBe('stored');
+    }
+    await app.ingest.flush?.();
+    const page = await app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).where('url_path', '=', '/mid-story').executeTakeFirstOrThrow();
+    const response = await get(`/ad-experience?pageId=${page.id}&period=day`, owner.auth);
+    expect(response.statusCode, response.body).toBe(200);
+    const mid = response.json().data.units.find((unit: { name: string }) => unit.name.includes('mid'));
+    expect(mid).toMatchObject({
+      shifting_pageviews: 25,
+      reserve: { height: 280, heights: [{ height: 250, share: 82.5 }, { height: 280, share: 15 }, { height: 600, share: 2.5 }] },
+    });
   });
 
   it('filters by device, and answers 400, 404 and 401 as every analytics route', async () => {

@@ -12,6 +12,14 @@ export const LONG_VIEW_MS = 5000;
 export const POOR_LAYOUT_SHIFT = 0.25;
 export const GOOD_LAYOUT_SHIFT = 0.1;
 
+/** A unit that moved the content below it in at least this share of its measured pageviews (percent), over at least
+ * RESERVE_MIN_MEASURED of them, is told to reserve its slot's height. */
+export const RESERVE_MIN_SHIFTING = 5;
+export const RESERVE_MIN_MEASURED = 30;
+/** A creative height rendered in at least this share of a unit's impressions (percent) is a likely one: the height to
+ * reserve is the tallest likely one (research/ad-measurement.md §9: "min-height of the tallest likely creative"). */
+export const LIKELY_CREATIVE_SHARE = 5;
+
 export const adExperienceUnitSchema = z.object({
   ad_unit_id: z.string(),
   name: z.string(),
@@ -36,6 +44,12 @@ export const adExperienceUnitSchema = z.object({
    * 75th percentile over those pageviews of the layout shift it caused (0 where it caused none). */
   shifting_pageviews: z.number().nullable(),
   layout_shift_p75: z.number().nullable(),
+  /** Issue 21 §5: for a unit that shifts the content (RESERVE_MIN_SHIFTING), the height to reserve for its slot (CSS
+   * min-height, px: the tallest likely creative) and the creative heights it rendered at, by share of its impressions
+   * (at most four, percent); null for a unit that does not shift the content or has too few measured pageviews. */
+  reserve: z
+    .object({ height: z.number(), heights: z.array(z.object({ height: z.number(), share: z.number() })) })
+    .nullable(),
 });
 export type AdExperienceUnit = z.infer<typeof adExperienceUnitSchema>;
 

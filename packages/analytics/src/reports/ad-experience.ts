@@ -1,12 +1,23 @@
 // GET /api/analytics/ad-experience (issue 24): what one page's ads do to its readers over a period, per unit — fill,
 // time in view, refreshes (and those never in view), the layout shift it caused — and the page's layout shift from ads against everything else.
-// Read from the raw ad events of one page (bounded by the page and the period), three statements.
+// Read from the raw ad events of one page (bounded by the page and the period), three statements. A unit that shifts
+// the content gets the height to reserve for its slot: the tallest creative height it rendered at in a likely share of
+// its impressions (issue 21 §5).
 //
 // Layout shift is reported by Chromium's browsers only (the tracker feature-detects it), so its figures are over the
 // pageviews of those browsers ("measured"); a 0 there is a page that did not move, not one that was not measured.
 // A pageview's score is the sum of its shifts without recent input; Core Web Vitals' CLS takes the worst 5 s window
 // instead, so on long visits this is the larger figure.
-import { LONG_VIEW_MS, type AdExperienceResponse, type DeviceFilter, type Period } from '@foldline/contracts';
+import {
+  LIKELY_CREATIVE_SHARE,
+  LONG_VIEW_MS,
+  RESERVE_MIN_MEASURED,
+  RESERVE_MIN_SHIFTING,
+  type AdExperienceResponse,
+  type AdExperienceUnit,
+  type DeviceFilter,
+  type Period,
+} from '@foldline/contracts';
 import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
@@ -38,13 +49,15 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
     context.events.query<Record<string, unknown>>(
       `SELECT toString(ad_unit_id) AS unit, sum(pv_impressions) AS impressions, sum(pv_empty) AS empty, sum(pv_in_view) / nullIf(sum(pv_impressions), 0) AS in_view_ms,
          sum(pv_viewable_in_view) / nullIf(sum(pv_viewable), 0) AS viewable_ms, sum(pv_long) AS long_views, count() AS pageviews,
-         sum(pv_renders) - count() AS refreshes, sum(pv_unseen_refreshes) AS unseen_refreshes
+         sum(pv_renders) - count() AS refreshes, sum(pv_unseen_refreshes) AS unseen_refreshes, sumMap(pv_heights) AS heights
        FROM (
          SELECT ad_unit_id, pv, countIf(rendered) AS pv_impressions, countIf(blank) AS pv_empty, sumIf(in_view, rendered) AS pv_in_view,
            sumIf(in_view, rendered AND seen) AS pv_viewable_in_view, countIf(rendered AND seen) AS pv_viewable, countIf(rendered AND in_view >= ${LONG_VIEW_MS}) AS pv_long,
-           count() AS pv_renders, countIf(in_view = 0) - if(argMin(in_view, at) = 0, 1, 0) AS pv_unseen_refreshes
+           count() AS pv_renders, countIf(in_view = 0) - if(argMin(in_view, at) = 0, 1, 0) AS pv_unseen_refreshes,
+           sumMapIf([toUInt32(creative_height)], [toUInt64(1)], rendered) AS pv_heights
          FROM (
            SELECT ad_unit_id, impression_id, any(pageview_id) AS pv, min(ts) AS at, countIf(kind = 'impression') > 0 AS rendered,
+             maxIf(height, kind = 'impression') AS creative_height,
              countIf(kind = 'empty') > 0 AS blank, countIf(kind = 'viewable') > 0 AS seen, sumIf(in_view_ms, kind = 'view_time') AS in_view
            FROM foldline.ad_events WHERE ${scope} GROUP BY ad_unit_id, impression_id
          ) GROUP BY ad_unit_id, pv
@@ -107,9 +120,29 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
           unseen_refreshes: Number(row?.unseen_refreshes ?? 0),
           shifting_pageviews: share(Number(shift?.shifting ?? 0), shiftPageviews),
           layout_shift_p75: shiftPageviews > 0 ? round(Number(shift!.p75), 4) : null,
+          reserve: reserveOf(Number(shift?.shifting ?? 0), shiftPageviews, row?.heights),
         };
       }),
     },
+  };
+}
+
+/** The height to reserve for a unit that shifted the content often enough, from its creative heights (a sumMap:
+ * heights and their impressions). */
+export function reserveOf(shifting: number, measured: number, heights: unknown): AdExperienceUnit['reserve'] {
+  if (measured < RESERVE_MIN_MEASURED || (100 * shifting) / measured < RESERVE_MIN_SHIFTING) return null;
+  const [keys, counts] = Array.isArray(heights) ? (heights as [unknown[], unknown[]]) : [[], []];
+  const seen = keys.map((height, i) => ({ height: Number(height), count: Number(counts[i] ?? 0) })).filter((entry) => entry.height > 0 && entry.count > 0);
+  const total = seen.reduce((sum, entry) => sum + entry.count, 0);
+  if (total === 0) return null;
+  const likely = seen.filter((entry) => (100 * entry.count) / total >= LIKELY_CREATIVE_SHARE);
+  const height = Math.max(...(likely.length > 0 ? likely : seen).map((entry) => entry.height));
+  return {
+    height,
+    heights: seen
+      .sort((a, b) => b.count - a.count || b.height - a.height)
+      .slice(0, 4)
+      .map((entry) => ({ height: entry.height, share: round((100 * entry.count) / total, 1) })),
   };
 }
 

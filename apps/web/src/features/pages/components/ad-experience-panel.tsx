@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useAdExperience } from '../api/get-ad-experience.ts';
-import { densityText, pageShiftText, shiftRating, unitFiguresText, unitShiftText } from '../lib/ad-experience-text.ts';
+import { densityText, pageShiftText, reserveText, shiftRating, unitFiguresText, unitShiftText } from '../lib/ad-experience-text.ts';
 
 /** `analysis` is the placement advice's analysis of the page on the device (the last 30 days): its ad density; 'loading'
  * while it is asked for. */
@@ -43,6 +43,7 @@ export function AdExperiencePanel({ pageId, period, device, analysis }: { pageId
                       {unit.layout_shift_p75 !== null && unit.layout_shift_p75 > 0 && <Badge tone={shiftRating(unit.layout_shift_p75).tone}>{shiftRating(unit.layout_shift_p75).label}</Badge>}
                     </p>
                   )}
+                  {reserveText(unit) && <p className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">{reserveText(unit)}</p>}
                 </li>
               ))}
           </ul>

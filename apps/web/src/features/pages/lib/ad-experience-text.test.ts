@@ -1,6 +1,6 @@
 import type { AdExperienceUnit, PageAnalysis } from '@foldline/contracts';
 import { describe, expect, it } from 'vitest';
-import { densityText, pageShiftText, shiftRating, unitFiguresText, unitShiftText } from './ad-experience-text.ts';
+import { densityText, pageShiftText, reserveText, shiftRating, unitFiguresText, unitShiftText } from './ad-experience-text.ts';
 
 const unit = (overrides: Partial<AdExperienceUnit> = {}): AdExperienceUnit => ({
   ad_unit_id: 'u1',
@@ -17,6 +17,7 @@ const unit = (overrides: Partial<AdExperienceUnit> = {}): AdExperienceUnit => ({
   unseen_refreshes: 0,
   shifting_pageviews: 66.7,
   layout_shift_p75: 0.12,
+  reserve: null,
   ...overrides,
 });
 
@@ -44,6 +45,15 @@ describe('ad experience texts', () => {
     expect(unitShiftText(unit())).toBe('Shifted the content in 66.7% of measured pageviews (p75 0.120)');
     expect(unitShiftText(unit({ shifting_pageviews: 0, layout_shift_p75: 0 }))).toBe('Never shifted the content');
     expect(unitShiftText(unit({ shifting_pageviews: null, layout_shift_p75: null }))).toBeNull();
+  });
+
+  it('tells a unit that shifts the content which height to reserve, with the creative heights it saw', () => {
+    expect(reserveText(unit())).toBeNull();
+    const heights = [{ height: 250, share: 82.5 }, { height: 280, share: 15 }, { height: 600, share: 2.5 }];
+    expect(reserveText(unit({ reserve: { height: 280, heights } }))).toBe(
+      'Reserve 280 px for this slot (CSS min-height on its container), so the content below stays put when the ad arrives. Its creatives were 250 px (82.5%), 280 px (15.0%) and 600 px (2.5%) tall.',
+    );
+    expect(reserveText(unit({ reserve: { height: 250, heights: [{ height: 250, share: 100 }] } }))).toContain('Its creatives were 250 px (100.0%) tall.');
   });
 
   it('says the ad density on the device against its limit, and flags a page over it', () => {

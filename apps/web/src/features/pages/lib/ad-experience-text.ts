@@ -47,6 +47,15 @@ export function unitShiftText(unit: AdExperienceUnit): string | null {
   return `Shifted the content in ${formatPercent(unit.shifting_pageviews)} of measured pageviews (p75 ${score(unit.layout_shift_p75 ?? 0)})`;
 }
 
+/** 'Reserve 280 px for this slot (CSS min-height): its creatives were 250 px (82.5%), 280 px (15.0%) and 600 px (2.5%),
+ * and its content moved when a taller one arrived.' — issue 21 §5's advice, for a unit that shifts the content. */
+export function reserveText(unit: AdExperienceUnit): string | null {
+  if (!unit.reserve) return null;
+  const heights = unit.reserve.heights.map((entry) => `${formatNumber(entry.height)} px (${formatPercent(entry.share)})`);
+  const list = heights.length > 1 ? `${heights.slice(0, -1).join(', ')} and ${heights.at(-1)}` : heights[0];
+  return `Reserve ${formatNumber(unit.reserve.height)} px for this slot (CSS min-height on its container), so the content below stays put when the ad arrives. Its creatives were ${list} tall.`;
+}
+
 /** The page's ad density on a device against its limit, in words, with whether it is over; null while not measured. */
 export function densityText(analysis: PageAnalysis | undefined, device: string): { text: string; over: boolean | null } {
   const layout = analysis?.ad_layout;
