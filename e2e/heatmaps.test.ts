@@ -211,6 +211,10 @@ describe('heatmaps', () => {
 
     const page = await openClickMap(MOBILE_WIDTH, 'Mobile');
     await expect.poll(async () => (await overlayAt(page, 375, map.data[0]!))[3], { timeout: 10_000 }).toBeGreaterThan(0);
+    // On a phone the element list's rows are cards: the element's name has its width, not a truncated sliver.
+    const name = page.getByRole('table', { name: 'Clicked elements' }).getByText('Subscribe', { exact: true });
+    await name.waitFor();
+    expect((await name.boundingBox())!.width).toBeGreaterThan(60);
     await expectNoHorizontalOverflow(page, 'click heatmap on a phone');
     await screenshot(page, 'heatmap-click-mobile');
     await page.close();

@@ -141,9 +141,15 @@ try {
     ['heatmap scroll (desktop)', `/heatmap/scroll?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap engagement (desktop)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=desktop`],
     ['heatmap engagement (mobile)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    // Segments (issue 26): raw rows of the segment's pageviews instead of the rollups, and the selectors' counts.
+    ['heatmap click (mobile, search)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=mobile&source=search`],
+    ['heatmap scroll (desktop, Chrome)', `/heatmap/scroll?pageId=${pageId}&period=${period}&deviceType=desktop&browser=Chrome`],
+    ['heatmap engagement (mobile, social)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=mobile&source=social`],
+    ['clicked-elements (mobile, search)', `/clicked-elements?pageId=${pageId}&period=${period}&deviceType=mobile&source=search`],
+    ['heatmap-segments (mobile)', `/heatmap-segments?pageId=${pageId}&period=${period}&deviceType=mobile`],
   ];
 
-  console.log(`\n${'endpoint'.padEnd(32)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  console.log(`\n${'endpoint'.padEnd(38)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const period of ['month', 'quarter', 'year']) {
     for (const [label, url] of endpoints(period)) {
       const { p50, p95 } = await timed(async () => {
@@ -151,7 +157,7 @@ try {
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
       });
-      console.log(`${label!.padEnd(32)} ${period.padEnd(8)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`);
+      console.log(`${label!.padEnd(38)} ${period.padEnd(8)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`);
     }
   }
   const memory = process.memoryUsage();
@@ -279,8 +285,12 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
   const common = (ts: string) =>
     `arrayElement({websites:Array(UUID)}, w + 1) AS website_id, ${ts} AS ts, arrayElement({pages:Array(UUID)}, p + 1) AS page_id, pageview_uuid AS pageview_id, session_uuid AS session_id, dev AS device`;
   const statements = [
-    `INSERT INTO foldline.pageviews (website_id, ts, page_id, pageview_id, session_id, device, visitor_id, url_path, title, viewport_w, viewport_h, doc_h)
+    // Per session, for the heatmap segments: 40 % from search, 15 % social, 10 % other sites, 35 % direct; Chrome 60 %,
+    // Safari 25 %, Firefox 10 %, Edge 5 %.
+    `INSERT INTO foldline.pageviews (website_id, ts, page_id, pageview_id, session_id, device, visitor_id, url_path, title, referrer_host, browser, viewport_w, viewport_h, doc_h)
      SELECT ${common('pv_ts')}, cityHash64(s, 4) AS visitor_id, '' AS url_path, '' AS title,
+       multiIf(cityHash64(s, 23) % 100 < 40, 'google.com', cityHash64(s, 23) % 100 < 55, 'facebook.com', cityHash64(s, 23) % 100 < 65, 'example.org', '') AS referrer_host,
+       multiIf(cityHash64(s, 24) % 100 < 60, 'Chrome', cityHash64(s, 24) % 100 < 85, 'Safari', cityHash64(s, 24) % 100 < 95, 'Firefox', 'Microsoft Edge') AS browser,
        multiIf(dev = 'mobile', 390, dev = 'tablet', 820, 1440) AS viewport_w, 800 AS viewport_h, 4000 AS doc_h
      FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))`,
     // The depth rises with each update, so its gain is the difference to the previous update's depth.

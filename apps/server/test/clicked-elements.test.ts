@@ -76,6 +76,8 @@ describeEachDialect('clicked elements', (dialect) => {
     expect(phone.data).toEqual({ pageviews: 0, clicks: 0, elements: [], more: 0 });
     expect((await get('pageId=not-an-id')).statusCode).toBe(400);
     expect((await get(`pageId=${pageId}&period=year`)).statusCode).toBe(400);
+    expect((await get(`pageId=${pageId}&source=email`)).statusCode).toBe(400);
+    expect((await get(`pageId=${pageId}&source=search`, stranger.auth)).statusCode).toBe(404);
     expect((await get(`pageId=${pageId}`, stranger.auth)).statusCode).toBe(404);
     expect((await get(`pageId=${pageId}`, null)).statusCode).toBe(401);
   });

@@ -150,6 +150,10 @@ describeOnLastDialect('heatmaps', (dialect) => {
       [`click?pageId=${pageId}&deviceType=watch`, 'deviceType must be one of: all, desktop, tablet, mobile'],
       ['click', 'pageId is required'],
       ['click?pageId=42', 'pageId must be a valid id'],
+      // Segments and comparison (heatmap-segments.test.ts has their figures).
+      [`click?pageId=${pageId}&source=newsletter`, 'source must be one of: search, social, direct, referral'],
+      [`scroll?pageId=${pageId}&browser=`, 'browser must be a browser name such as Chrome'],
+      [`engagement?pageId=${pageId}&window=yesterday`, 'window must be one of: current, previous'],
     ];
     for (const [path, message] of cases) {
       const response = await get(path);

@@ -24,3 +24,4 @@ export { refreshMeasuredValues } from './recommendations/measured-values.ts';
 export { forgetCurrencies } from './revenue/currencies.ts';
 export { forgetImportedSpread } from './revenue/imported-spread.ts';
 export { clickedElements } from './heatmaps/clicked-elements.ts';
+export { heatmapSegments } from './heatmaps/segment-counts.ts';

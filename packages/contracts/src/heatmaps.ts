@@ -17,11 +17,43 @@ export const heatmapParamsSchema = z.object({
   type: z.enum(HEATMAP_TYPES, { error: `heatmap type must be one of: ${HEATMAP_TYPES.join(', ')}` }),
 });
 
-export const heatmapQuerySchema = z.object({
+/** Which page, device and period a map (or its element list, or its segments' counts) is of. */
+export const heatmapScopeSchema = z.object({
   pageId: z.string({ error: 'pageId is required' }).uuid('pageId must be a valid id'),
   period: z.enum(HEATMAP_PERIODS, { error: `period must be one of: ${HEATMAP_PERIODS.join(', ')}` }).default('week'),
   deviceType: deviceParam.default('all'),
 });
+
+/** Where a pageview's reader came from, told by its referrer and UTM parameters (issue 26; the lists of search engines
+ * and social networks are in packages/analytics/src/heatmaps/traffic-source.ts, docs/notes/heatmap-segments.md).
+ * 'referral' is every other site, and tagged campaigns that are neither search nor social. */
+export const TRAFFIC_SOURCES = ['search', 'social', 'direct', 'referral'] as const;
+export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
+
+/** The period ending now, or the one of the same length just before it (the comparison's other map). */
+export const HEATMAP_WINDOWS = ['current', 'previous'] as const;
+export type HeatmapWindow = (typeof HEATMAP_WINDOWS)[number];
+
+/** Longest browser name taken: the names the collector stores (bowser's: 'Chrome', 'Microsoft Edge', 'Samsung Internet
+ * for Android') are far shorter. */
+export const MAX_BROWSER_NAME = 64;
+
+/** A heatmap's segment and window. Without a segment a map is read from the rollups; with one, from the raw events of
+ * the segment's pageviews. */
+export const heatmapSegmentSchema = z.object({
+  source: z.enum(TRAFFIC_SOURCES, { error: `source must be one of: ${TRAFFIC_SOURCES.join(', ')}` }).optional(),
+  /** A browser family as stored ('Chrome', 'Firefox'), compared without regard to case. */
+  browser: z
+    .string({ error: 'browser must be a browser name such as Chrome' })
+    .trim()
+    .min(1, 'browser must be a browser name such as Chrome')
+    .max(MAX_BROWSER_NAME, `browser must be at most ${MAX_BROWSER_NAME} characters`)
+    .optional(),
+  window: z.enum(HEATMAP_WINDOWS, { error: `window must be one of: ${HEATMAP_WINDOWS.join(', ')}` }).default('current'),
+});
+export type HeatmapSegment = Pick<z.infer<typeof heatmapSegmentSchema>, 'source' | 'browser'>;
+
+export const heatmapQuerySchema = heatmapScopeSchema.extend(heatmapSegmentSchema.shape);
 export type HeatmapQuery = z.input<typeof heatmapQuerySchema>;
 
 /** The specification's rule: the device value 'all' is treated as desktop for the heatmap view. */
@@ -63,6 +95,8 @@ const heatmapMetaSchema = z.object({
   /** Whether the screenshot's element map was available to place clicks on their elements, and why not. */
   layout: z.object({ captured: z.boolean(), message: z.string().optional() }),
   timeRange: z.object({ start: z.string(), end: z.string() }),
+  /** The segment the map is of (absent: every visitor), read from raw events rather than the rollups. */
+  segment: z.object({ source: z.enum(TRAFFIC_SOURCES).optional(), browser: z.string().optional() }).optional(),
 });
 
 export const pointHeatmapResponseSchema = z.object({

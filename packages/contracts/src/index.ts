@@ -10,6 +10,7 @@ export * from './collect.ts';
 export * from './analytics.ts';
 export * from './ad-unit-names.ts';
 export * from './heatmaps.ts';
+export * from './heatmap-segments.ts';
 export * from './recommendations.ts';
 export * from './revenue-imports.ts';
 export * from './ad-experience.ts';

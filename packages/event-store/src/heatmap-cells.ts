@@ -87,3 +87,23 @@ export function heatmapCellsInsertSql(table: CellSource, where?: string): string
 }
 
 export const HEATMAP_SOURCE_TABLES = Object.keys(CELLS) as CellSource[];
+
+/** The event table each kind of cell is made from. */
+export const HEATMAP_CELL_SOURCES: Readonly<Record<HeatmapCellKind, CellSource>> = {
+  click: 'clicks',
+  attention: 'attention',
+  dwell: 'viewport_spans',
+  reach: 'engagement',
+  fold: 'pageviews',
+  doc: 'pageviews',
+};
+
+/** The hourly cells (CELL_COLUMNS) of the rows `rows` selects from `table` — a query over it with all its columns, such
+ * as one page's rows of some pageviews — by the rollups' own definition: a segmented heatmap reads raw rows through it
+ * (packages/analytics/src/heatmaps/heatmap-cells.ts). */
+export function heatmapCellsOfRowsSql(table: CellSource, rows: string): string {
+  const from = new RegExp(`FROM foldline\\.${table}(?=\\s|$)`, 'g');
+  const select = CELL_SELECTS[table];
+  if (select.match(from)?.length !== 1) throw new Error(`The cells of ${table} are not read from one FROM foldline.${table}`);
+  return select.replace(from, () => `FROM (${rows})`);
+}

@@ -5,4 +5,14 @@ export { openChdbStore } from './chdb-store.ts';
 export { EVENT_TABLES } from './migrations/index.ts';
 export { pageCountsInsertSql, pageCountsOf, PAGE_COUNTS_TABLE } from './page-counts.ts';
 export { deleteWebsiteEvents, deleteWebsiteEventsBetween, type WebsiteEventCounts } from './website-data.ts';
-export { heatmapCellsInsertSql, heatmapCellsOf, HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, HEATMAP_SOURCE_TABLES, type HeatmapCellKind, type HeatmapCellPosition } from './heatmap-cells.ts';
+export {
+  heatmapCellsInsertSql,
+  heatmapCellsOf,
+  heatmapCellsOfRowsSql,
+  HEATMAP_CELL_SOURCES,
+  HEATMAP_CELLS_TABLE,
+  HEATMAP_DAILY_TABLE,
+  HEATMAP_SOURCE_TABLES,
+  type HeatmapCellKind,
+  type HeatmapCellPosition,
+} from './heatmap-cells.ts';

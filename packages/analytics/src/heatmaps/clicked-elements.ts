@@ -3,7 +3,8 @@
 // burst on it — RAGE_CLICKS clicks within RAGE_WINDOW_MS, each within RAGE_RADIUS_PX of the burst's last, told by a
 // window over the pageview's clicks in time order. Ad units join the list with their estimated clicks (the page never
 // sees a click inside an ad's frame). Labels come from the page's rendering: a click lands on the innermost element (a
-// span in a link), so the nearest labelled ancestor names it.
+// span in a link), so the nearest labelled ancestor names it. A segment keeps the clicks, ad clicks and pageviews of its
+// pageviews only (heatmap-segment.ts); `window` picks the period or the one before it.
 import {
   heatmapDevice,
   MAX_CLICKED_ELEMENTS,
@@ -15,10 +16,13 @@ import {
   type ClickedElementsResponse,
   type DeviceFilter,
   type HeatmapPeriod,
+  type HeatmapSegment,
+  type HeatmapWindow,
 } from '@foldline/contracts';
 import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
+import { isSegmented, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
 import type { LayoutSource, RenderedLayout } from '../reports/heatmap.ts';
 import { adUnitsInScope, pageInScope } from '../scope.ts';
 
@@ -30,14 +34,18 @@ const LABEL_ANCESTORS = 4;
 
 export async function clickedElements(
   context: AnalyticsContext,
-  params: { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter },
+  params: HeatmapSegment & { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter; window?: HeatmapWindow },
   layoutOf: LayoutSource,
 ): Promise<ClickedElementsResponse> {
   const page = await pageInScope(context.db, context.userId, params.pageId);
   const device = heatmapDevice(params.deviceType);
-  const range = periodWindows(params.period, context.now).current;
-  const values = { websiteId: page.website_id, pageId: page.id, device, start: toEventTime(range.start), end: toEventTime(range.end) };
-  const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}`;
+  const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
+  const values: Record<string, unknown> = { websiteId: page.website_id, pageId: page.id, device, start: toEventTime(range.start), end: toEventTime(range.end) };
+  const period = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}`;
+  // A segment: the events of its pageviews, and its pageviews themselves.
+  const segmented = isSegmented(params);
+  const scope = segmented ? `${period} AND ${segmentPageviewsSql(params, range, values)}` : period;
+  const pageviewScope = segmented ? `${period} AND ${segmentCondition(params, values)}` : period;
   const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
   const [rows, adRows, viewRows, units] = await Promise.all([
     context.events.query<Record<string, unknown>>(
@@ -62,7 +70,7 @@ export async function clickedElements(
       values,
       options,
     ),
-    context.events.query<Record<string, unknown>>(`SELECT count() AS pageviews FROM foldline.pageviews WHERE ${scope}`, values, options),
+    context.events.query<Record<string, unknown>>(`SELECT count() AS pageviews FROM foldline.pageviews WHERE ${pageviewScope}`, values, options),
     adUnitsInScope(context.db, { websiteIds: [page.website_id], pageId: page.id }),
   ]);
   const pageviews = Number(viewRows[0]?.pageviews ?? 0);

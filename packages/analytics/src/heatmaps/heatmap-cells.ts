@@ -1,10 +1,21 @@
 // Reads one page's heatmap cells on one device for a period: whole days from the daily tier, the other hours from the
 // hourly tier (event-store migration 017). The period is counted in whole hours, from the top of its first hour:
-// heatmaps do not need the minute, and no raw event is read.
-import type { DeviceType } from '@foldline/contracts';
-import { HEATMAP_CELLS_TABLE, HEATMAP_DAILY_TABLE, type EventStore, type HeatmapCellKind, type HeatmapCellPosition } from '@foldline/event-store';
+// heatmaps do not need the minute, and no raw event is read. A segmented map (issue 26) is the exception: the rollups
+// carry no segment, so its cells are made from the raw rows of the segment's pageviews, by the rollups' own definition.
+import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
+import {
+  HEATMAP_CELL_SOURCES,
+  HEATMAP_CELLS_TABLE,
+  HEATMAP_DAILY_TABLE,
+  heatmapCellsOfRowsSql,
+  toEventTime,
+  type EventStore,
+  type HeatmapCellKind,
+  type HeatmapCellPosition,
+} from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
+import { isSegmented, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
 
 const HOUR = 3_600_000;
 const MAX_EXECUTION_TIME = 10;
@@ -22,15 +33,22 @@ export interface CellsRequest {
   detail: readonly HeatmapCellKind[];
   /** Kinds returned as one total row each (selector, offsets and position 0). */
   totals: readonly HeatmapCellKind[];
+  /** Only these pageviews' cells, from raw rows; absent or empty: every pageview's, from the rollups. */
+  segment?: HeatmapSegment;
 }
 
 const dateOf = (time: Date) => time.toISOString().slice(0, 10);
 const hourOf = (time: Date) => `${time.toISOString().slice(0, 13).replace('T', ' ')}:00:00`;
 
+/** The period as the maps count it: from the top of its first hour to the end of its last. */
+export function wholeHours(range: TimeWindow): TimeWindow {
+  return { start: new Date(Math.floor(range.start.getTime() / HOUR) * HOUR), end: new Date(Math.ceil(range.end.getTime() / HOUR) * HOUR) };
+}
+
 /** The statement and its bound parameters. Exported for the snapshot test. */
 export function compileCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
-  const start = new Date(Math.floor(request.range.start.getTime() / HOUR) * HOUR);
-  const end = new Date(Math.ceil(request.range.end.getTime() / HOUR) * HOUR);
+  if (isSegmented(request.segment)) return compileSegmentCellsQuery(request, request.segment);
+  const { start, end } = wholeHours(request.range);
   const segments = splitByTier([start, end], true);
   const params: Record<string, unknown> = {
     websiteId: request.websiteId,
@@ -54,16 +72,46 @@ export function compileCellsQuery(request: CellsRequest): { sql: string; params:
   const cell = 'kind, selector, ox, oy, x, y, value';
   if (segments.day.length) parts.push(`SELECT ${cell} FROM ${HEATMAP_DAILY_TABLE} WHERE ${where} AND (${windows('day', 'Date', dateOf, segments.day)})`);
   if (hours.length) parts.push(`SELECT ${cell} FROM ${HEATMAP_CELLS_TABLE} WHERE ${where} AND (${windows('hour', "DateTime('UTC')", hourOf, hours)})`);
+  return { sql: sumCells(parts), params };
+}
+
+/** The cells of `parts` (each selecting kind, selector, ox, oy, x, y, value) summed: the detail kinds cell by cell,
+ * the others as one total each. */
+function sumCells(parts: readonly string[]): string {
   const detail = 'kind IN {detail:Array(String)}';
   // Aliases differ from the column names: an alias that shadows its column would feed back into sum(y * value).
-  const sql = `SELECT kind,
+  return `SELECT kind,
     if(${detail}, selector, '') AS cell_selector, if(${detail}, ox, 0) AS cell_ox, if(${detail}, oy, 0) AS cell_oy,
     if(${detail}, x, 0) AS cell_x, if(${detail}, y, 0) AS cell_y,
     sum(value) AS total, sum(toInt64(y) * value) AS y_total
   FROM (${parts.join('\n  UNION ALL\n  ')})
   GROUP BY kind, cell_selector, cell_ox, cell_oy, cell_x, cell_y
   HAVING total != 0`;
-  return { sql, params };
+}
+
+/** A segment's cells: each kind's event table, its rows of the page, device and whole hours whose pageview is in the
+ * segment, made into cells by the rollups' definition (event-store heatmapCellsOfRowsSql), then summed as above. */
+function compileSegmentCellsQuery(request: CellsRequest, segment: HeatmapSegment): { sql: string; params: Record<string, unknown> } {
+  const range = wholeHours(request.range);
+  const kinds = [...request.detail, ...request.totals];
+  const params: Record<string, unknown> = {
+    websiteId: request.websiteId,
+    pageId: request.pageId,
+    device: request.device,
+    kinds,
+    detail: request.detail,
+    from: toEventTime(range.start),
+    to: toEventTime(range.end),
+  };
+  const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`;
+  const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
+  const parts = tables.map((table) => {
+    // The pageviews table holds the segment's columns itself; the others join it by pageview.
+    const inSegment = table === 'pageviews' ? segmentCondition(segment, params) : segmentPageviewsSql(segment, range, params);
+    const rows = `SELECT * FROM foldline.${table} WHERE ${scope} AND ${inSegment}`;
+    return `SELECT kind, selector, ox, oy, x, y, value FROM (${heatmapCellsOfRowsSql(table, rows)}) WHERE kind IN {kinds:Array(String)}`;
+  });
+  return { sql: sumCells(parts), params };
 }
 
 export async function readCells(events: EventStore, request: CellsRequest): Promise<CellRow[]> {

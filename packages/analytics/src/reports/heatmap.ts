@@ -1,5 +1,6 @@
 // GET /api/analytics/heatmap/{type}: one page's click, scroll or engagement map on one device, on the layout of the
-// page at that device's reference width (the screenshot's, through its element map and height).
+// page at that device's reference width (the screenshot's, through its element map and height); of every visitor (the
+// rollups) or of a segment (raw rows, issue 26), for the period or the one before it (a comparison's other map).
 import {
   heatmapDevice,
   pageUrl,
@@ -7,6 +8,8 @@ import {
   type DeviceFilter,
   type DeviceType,
   type HeatmapPeriod,
+  type HeatmapSegment,
+  type HeatmapWindow,
   type HeatmapType,
   type PointHeatmapResponse,
   type ScrollHeatmapResponse,
@@ -14,6 +17,7 @@ import {
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
+import { isSegmented, segmentOf } from '../heatmaps/heatmap-segment.ts';
 import { binPoints, contentExtent, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
@@ -25,10 +29,12 @@ export type RenderedLayout = Omit<ReferenceLayout, 'width'>;
  * when it cannot (no browser, address refused, page down). */
 export type LayoutSource = (url: string, device: DeviceType) => Promise<RenderedLayout>;
 
-export interface HeatmapParams {
+export interface HeatmapParams extends HeatmapSegment {
   pageId: string;
   period: HeatmapPeriod;
   deviceType: DeviceFilter;
+  /** The period ending now (the default) or the one before it. */
+  window?: HeatmapWindow;
 }
 
 /** Which cells each map reads one by one, and which only as totals (evidence size, page height). */
@@ -54,8 +60,9 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   const page = await pageInScope(context.db, context.userId, params.pageId);
   const device = heatmapDevice(params.deviceType);
   const width = REFERENCE_WIDTHS[device];
-  const range = periodWindows(params.period, context.now).current;
-  const rows = await readCells(context.events, { websiteId: page.website_id, pageId: page.id, device, range, ...KINDS[type] });
+  const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
+  const segment = isSegmented(params) ? segmentOf(params) : undefined;
+  const rows = await readCells(context.events, { websiteId: page.website_id, pageId: page.id, device, range, ...KINDS[type], ...(segment ? { segment } : {}) });
 
   const total = (kind: HeatmapCellKind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.value, 0);
   const pageviews = total('fold');
@@ -84,6 +91,7 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
     clicks,
     layout: captured,
     timeRange: { start: range.start.toISOString(), end: range.end.toISOString() },
+    ...(segment ? { segment } : {}),
   };
 
   if (type === 'scroll') {

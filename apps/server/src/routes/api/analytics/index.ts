@@ -1,5 +1,5 @@
 // /api/analytics: dashboard KPIs, top pages, page metrics, ad performance, ad experience, layout changes, ad units, time
-// series, realtime visitors, heatmaps and recommendations. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
+// series, realtime visitors, heatmaps (with their segments) and recommendations. Authenticated; every report resolves the user's websites first, so another user's ids answer 404.
 import {
   adExperience,
   adPerformance,
@@ -8,6 +8,7 @@ import {
   clickedElements,
   dashboardKpi,
   heatmap,
+  heatmapSegments,
   pageMetrics,
   realtime,
   recommendations,
@@ -33,6 +34,8 @@ import {
   heatmapParamsSchema,
   heatmapQuerySchema,
   heatmapResponseSchema,
+  heatmapSegmentsQuerySchema,
+  heatmapSegmentsResponseSchema,
   pageMetricsQuerySchema,
   pageMetricsResponseSchema,
   realtimeQuerySchema,
@@ -101,6 +104,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/clicked-elements',
     { schema: { querystring: clickedElementsQuerySchema, response: { 200: clickedElementsResponseSchema } } },
     (request) => clickedElements(context(request), request.query, layoutOf(request)),
+  );
+  // What the heatmap card's segment selectors offer: pageviews per traffic source and browser family (issue 26).
+  app.get(
+    '/heatmap-segments',
+    { schema: { querystring: heatmapSegmentsQuerySchema, response: { 200: heatmapSegmentsResponseSchema } } },
+    (request) => heatmapSegments(context(request), request.query),
   );
   app.get(
     '/recommendations',

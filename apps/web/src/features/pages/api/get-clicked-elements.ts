@@ -1,9 +1,10 @@
-// GET /api/analytics/clicked-elements: the element list beside the click map of one page on one device.
-import type { ClickedElementsResponse, DeviceFilter, HeatmapPeriod } from '@foldline/contracts';
+// GET /api/analytics/clicked-elements: the element list beside the click map of one page on one device, of every
+// visitor or of a segment, for the period or the one before it.
+import type { ClickedElementsResponse, DeviceFilter, HeatmapPeriod, HeatmapSegment, HeatmapWindow } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type GetClickedElementsParams = { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter };
+export type GetClickedElementsParams = HeatmapSegment & { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter; window?: HeatmapWindow };
 
 export function getClickedElements(params: GetClickedElementsParams, signal?: AbortSignal): Promise<ClickedElementsResponse> {
   return api.get('/analytics/clicked-elements', { ...params }, signal);

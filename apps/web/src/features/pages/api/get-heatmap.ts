@@ -1,9 +1,16 @@
-// GET /api/analytics/heatmap/{type}: the click, scroll or engagement map of one page on one device.
-import type { DeviceFilter, HeatmapPeriod, HeatmapResponse, HeatmapType } from '@foldline/contracts';
+// GET /api/analytics/heatmap/{type}: the click, scroll or engagement map of one page on one device — of every visitor
+// or of a segment, for the period or the one before it.
+import type { DeviceFilter, HeatmapPeriod, HeatmapResponse, HeatmapSegment, HeatmapType, HeatmapWindow } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type GetHeatmapParams<T extends HeatmapType = HeatmapType> = { type: T; pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter };
+export type GetHeatmapParams<T extends HeatmapType = HeatmapType> = HeatmapSegment & {
+  type: T;
+  pageId: string;
+  period: HeatmapPeriod;
+  deviceType: DeviceFilter;
+  window?: HeatmapWindow;
+};
 
 export function getHeatmap<T extends HeatmapType>({ type, ...query }: GetHeatmapParams<T>, signal?: AbortSignal): Promise<HeatmapResponse<T>> {
   return api.get(`/analytics/heatmap/${encodeURIComponent(type)}`, { ...query }, signal);

@@ -65,7 +65,8 @@ export function ClickedElements({ elements, highlighted, onHighlight }: ClickedE
               onBlur={() => onHighlight(null)}
               className={highlighted === element.selector ? 'bg-indigo-50' : 'hover:bg-slate-50'}
             >
-              <Td label="Element" className="max-w-0">
+              {/* max-w-0 lets the fixed table truncate long names; on a phone the row is a card and the cell needs its width. */}
+              <Td label="Element" className="md:max-w-0">
                 <span className="flex items-center gap-2">
                   <Badge tone={element.kind === 'ad' ? 'blue' : 'gray'}>{KIND_LABELS[element.kind]}</Badge>
                   <span className="truncate font-medium text-slate-900" title={element.label}>

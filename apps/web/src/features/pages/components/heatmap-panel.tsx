@@ -1,5 +1,8 @@
 // One heatmap tab of page analytics: the click, scroll or engagement map of the page on the chosen device, over the
 // page's screenshot, with its legend and the evidence it rests on; loading, failure and empty states of section 8.
+// Above the map, the segment selectors (issue 26): a source or browser narrows the map and the element list, and
+// Compare draws two maps side by side (stacked on a phone) — this period and the previous one, or two segments — at
+// one colour scale.
 import {
   HEATMAP_STYLES,
   heatmapDevice,
@@ -10,17 +13,20 @@ import {
   type PointHeatmapResponse,
   type ScrollHeatmapResponse,
 } from '@foldline/contracts';
-import { useCallback, useState } from 'react';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDurationMs, formatNumber } from '../../../lib/format.ts';
 import { useClickedElements } from '../api/get-clicked-elements.ts';
-import { useHeatmap } from '../api/get-heatmap.ts';
-import { ClickedElements } from './clicked-elements.tsx';
+import { getHeatmapQueryOptions, type GetHeatmapParams } from '../api/get-heatmap.ts';
 import { DEFAULT_GRADIENT, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
+import { emptySegmentText, mapSides, sharedMax, type HeatmapView, type MapSide } from '../lib/heatmap-view.ts';
+import { ClickedElements } from './clicked-elements.tsx';
 import { HeatmapLegend } from './heatmap-legend.tsx';
+import { HeatmapSegmentControls } from './heatmap-segment-controls.tsx';
 import { ScreenshotOverlay, type OverlayView } from './screenshot-overlay.tsx';
 import { ScrollMarks } from './scroll-marks.tsx';
 
@@ -36,108 +42,259 @@ export interface HeatmapPanelProps {
   page: PageWithWebsite;
   period: HeatmapPeriod;
   device: DeviceType;
+  /** The segment and comparison, kept by the screen so they hold across the heatmap tabs. */
+  view: HeatmapView;
+  onViewChange: (view: HeatmapView) => void;
 }
 
-export function HeatmapPanel({ type, page, period, device }: HeatmapPanelProps) {
-  // The specification's rule for 'all'; the Device select offers only the three devices today.
-  const deviceType = heatmapDevice(device);
-  const query = { pageId: page.page_id, period, deviceType };
-  return (
-    <Card title={TITLES[type]} description={`Device: ${deviceType}`}>
-      {type === 'scroll' ? <ScrollHeatmap {...query} url={page.url} /> : <PointHeatmap {...query} type={type} url={page.url} />}
-    </Card>
-  );
-}
-
-interface MapProps {
+interface Scope {
   pageId: string;
-  url: string;
   period: HeatmapPeriod;
   deviceType: DeviceType;
 }
 
-function PointHeatmap({ type, url, ...query }: MapProps & { type: 'click' | 'engagement' }) {
-  const heatmap = useHeatmap({ type, ...query });
-  if (heatmap.isPending) return <LoadingState text="Loading heatmap..." />;
-  if (heatmap.isError) return <Alert variant="error">Error loading heatmap data: {heatmap.error.message}</Alert>;
-  if (heatmap.data.data.length === 0 || heatmap.data.meta.maxValue <= 0) return <EmptyState {...EMPTY_TEXTS[type]} />;
-  return <PointHeatmapView type={type} url={url} device={query.deviceType} heatmap={heatmap.data} query={query} />;
+export function HeatmapPanel({ type, page, period, device, view, onViewChange }: HeatmapPanelProps) {
+  // The specification's rule for 'all'; the Device select offers only the three devices today.
+  const deviceType = heatmapDevice(device);
+  const scope: Scope = { pageId: page.page_id, period, deviceType };
+  const sides = mapSides(view);
+  return (
+    <Card title={TITLES[type]} description={`Device: ${deviceType}`}>
+      <div className="space-y-5">
+        <HeatmapSegmentControls scope={scope} view={view} onChange={onViewChange} />
+        {type === 'scroll' ? <ScrollHeatmaps scope={scope} sides={sides} url={page.url} /> : <PointHeatmaps type={type} scope={scope} sides={sides} url={page.url} />}
+      </div>
+    </Card>
+  );
 }
 
-function PointHeatmapView({ type, url, device, heatmap, query }: { type: 'click' | 'engagement'; url: string; device: DeviceType; heatmap: PointHeatmapResponse; query: Omit<MapProps, 'url'> }) {
-  const { data, meta } = heatmap;
-  // The click map's element list, and the element its hovered row outlines on the map.
-  const elements = useClickedElements({ ...query, deviceType: device }, type === 'click');
-  const [highlighted, setHighlighted] = useState<{ selector: string; box: readonly [number, number, number, number] | null } | null>(null);
-  const style: HeatmapStyle = HEATMAP_STYLES[type];
-  const draw = useCallback(
-    (canvas: HTMLCanvasElement, view: OverlayView) => {
-      resizeCanvas(canvas, overlayPixelSize(view.cssWidth, view.cssHeight, view.devicePixelRatio, { radius: style.radius, sourceWidth: view.referenceWidth }));
-      drawPointHeatmap(canvas, { points: data, maxValue: meta.maxValue, sourceWidth: meta.referenceWidth }, style);
-    },
-    [data, meta.maxValue, meta.referenceWidth, style],
-  );
-  const isClick = type === 'click';
+/** A side's query: the scope, its segment and, for the previous period, its window. */
+function sideQuery<T extends HeatmapType>(type: T, scope: Scope, side: MapSide): GetHeatmapParams<T> {
+  return { type, ...scope, ...side.segment, ...(side.window === 'previous' ? { window: 'previous' as const } : {}) };
+}
+
+/** Loading, failure and empty states of one map; `null` when it has something to draw. */
+function mapState(type: HeatmapType, query: UseQueryResult<PointHeatmapResponse | ScrollHeatmapResponse>, side: MapSide, compared: boolean): ReactNode {
+  if (query.isPending) return <LoadingState text="Loading heatmap..." />;
+  if (query.isError) return <Alert variant="error">Error loading heatmap data: {query.error.message}</Alert>;
+  if (query.data.data.length === 0 || query.data.meta.maxValue <= 0) {
+    return <EmptyState {...(side.segmented || compared ? emptySegmentText(type, side) : EMPTY_TEXTS[type])} />;
+  }
+  return null;
+}
+
+/** Two maps side by side from 1,024 px, stacked below, each under its caption. */
+function SideBySide({ sides, children }: { sides: readonly MapSide[]; children: (side: MapSide, index: number) => ReactNode }) {
   return (
-    <div className="space-y-4">
-      <div className="space-y-2">
-        <HeatmapLegend
-          caption={isClick ? 'Clicks' : 'Attention time'}
-          gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)}
-          low={isClick ? 'Fewer' : 'Less'}
-          high={
-            isClick
-              ? `More (up to ${count(meta.maxValue, 'click')} in one spot)`
-              : `More (up to ${formatDurationMs(meta.maxValue)} in one spot, every reader's time added up)`
-          }
-        />
-        <p className="text-sm text-slate-600">
-          Based on {count(meta.pageviews, 'pageview')}
-          {isClick && (
-            <>
-              {' '}
-              and {count(meta.clicks, 'click')}
-              {meta.layout.captured && meta.clicks > 0 && <>, {formatNumber(meta.anchoredClicks)} of them placed on the element that was clicked</>}
-            </>
-          )}
-          .
-        </p>
-        {isClick && !meta.layout.captured && (
-          <p className="text-xs text-slate-500">
-            Clicks are placed by scaled coordinates because the page could not be rendered{meta.layout.message ? ` (${meta.layout.message})` : ''}.
-          </p>
-        )}
-      </div>
-      <ScreenshotOverlay url={url} device={device} label={`${TITLES[type]} over the page`} draw={draw} crop={cropOf(meta, data)}>
-        {(geometry) =>
-          highlighted?.box && (
-            <div
-              data-testid="element-outline"
-              className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
-              style={{
-                left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
-                top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
-                width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
-                height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
-              }}
-            />
-          )
-        }
-      </ScreenshotOverlay>
-      {isClick && <ClickedElements elements={elements} highlighted={highlighted?.selector ?? null} onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })} />}
+    <div className="grid gap-6 lg:grid-cols-2">
+      {sides.map((side, index) => (
+        <section key={side.key} aria-label={side.caption} data-testid="compared-map" className="min-w-0 space-y-2">
+          <h3 className="text-sm font-semibold text-slate-900">{side.caption}</h3>
+          {children(side, index)}
+        </section>
+      ))}
     </div>
   );
 }
 
-function ScrollHeatmap({ url, ...query }: MapProps) {
-  const heatmap = useHeatmap({ type: 'scroll', ...query });
-  if (heatmap.isPending) return <LoadingState text="Loading heatmap..." />;
-  if (heatmap.isError) return <Alert variant="error">Error loading heatmap data: {heatmap.error.message}</Alert>;
-  if (heatmap.data.data.length === 0 || heatmap.data.meta.maxValue <= 0) return <EmptyState {...EMPTY_TEXTS.scroll} />;
-  return <ScrollHeatmapView url={url} device={query.deviceType} heatmap={heatmap.data} />;
+type Highlight = { selector: string; box: readonly [number, number, number, number] | null } | null;
+
+function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagement'; scope: Scope; sides: readonly MapSide[]; url: string }) {
+  const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery(type, scope, side))) });
+  const first = sides[0]!;
+  // The click map's element list (of the first map when two are compared), and the element its hovered row outlines.
+  const elements = useClickedElements({ ...scope, ...first.segment, ...(first.window === 'previous' ? { window: 'previous' as const } : {}) }, type === 'click');
+  const [highlighted, setHighlighted] = useState<Highlight>(null);
+  const isClick = type === 'click';
+  const list = isClick && (
+    <ClickedElements elements={elements} highlighted={highlighted?.selector ?? null} onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })} />
+  );
+
+  if (sides.length === 1) {
+    const state = mapState(type, queries[0]!, first, false);
+    if (state) return state;
+    const heatmap = queries[0]!.data!;
+    return (
+      <div className="space-y-4">
+        <div className="space-y-2">
+          <PointLegend type={type} maxValue={heatmap.meta.maxValue} shared={false} />
+          <Evidence type={type} meta={heatmap.meta} />
+        </div>
+        <PointOverlay type={type} url={url} heatmap={heatmap} maxValue={heatmap.meta.maxValue} crop={cropOf(heatmap.meta, heatmap.data)} label={`${TITLES[type]} over the page`} highlighted={highlighted} />
+        {list}
+      </div>
+    );
+  }
+
+  const loaded = queries.map((query) => query.data).filter((data): data is PointHeatmapResponse => data !== undefined && data.meta.maxValue > 0);
+  const scale = sharedMax(loaded.map((data) => data.meta.maxValue));
+  const crop = unionCrop(loaded.map((data) => cropOf(data.meta, data.data)));
+  const firstHasData = queries[0]!.data !== undefined && mapState(type, queries[0]!, first, true) === null;
+  return (
+    <div className="space-y-4">
+      {loaded.length > 0 && <PointLegend type={type} maxValue={scale} shared />}
+      <SideBySide sides={sides}>
+        {(side, index) => {
+          const query = queries[index]!;
+          const state = mapState(type, query, side, true);
+          if (state) return state;
+          const heatmap = query.data!;
+          return (
+            <>
+              <Evidence type={type} meta={heatmap.meta} />
+              <PointOverlay
+                type={type}
+                url={url}
+                heatmap={heatmap}
+                maxValue={scale}
+                crop={crop}
+                label={`${TITLES[type]} over the page: ${side.caption}`}
+                highlighted={index === 0 ? highlighted : null}
+              />
+            </>
+          );
+        }}
+      </SideBySide>
+      {firstHasData && list && (
+        <div className="space-y-1">
+          <p className="text-xs text-slate-500">The element list is of the first map ({first.caption}).</p>
+          {list}
+        </div>
+      )}
+    </div>
+  );
 }
 
-function ScrollHeatmapView({ url, device, heatmap }: { url: string; device: DeviceType; heatmap: ScrollHeatmapResponse }) {
+function PointLegend({ type, maxValue, shared }: { type: 'click' | 'engagement'; maxValue: number; shared: boolean }) {
+  const isClick = type === 'click';
+  const both = shared ? ', the same scale on both maps' : '';
+  const style: HeatmapStyle = HEATMAP_STYLES[type];
+  return (
+    <HeatmapLegend
+      caption={isClick ? 'Clicks' : 'Attention time'}
+      gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)}
+      low={isClick ? 'Fewer' : 'Less'}
+      high={
+        isClick
+          ? `More (up to ${count(maxValue, 'click')} in one spot${both})`
+          : `More (up to ${formatDurationMs(maxValue)} in one spot, every reader's time added up${both})`
+      }
+    />
+  );
+}
+
+function Evidence({ type, meta }: { type: 'click' | 'engagement'; meta: PointHeatmapResponse['meta'] }) {
+  const isClick = type === 'click';
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        Based on {count(meta.pageviews, 'pageview')}
+        {isClick && (
+          <>
+            {' '}
+            and {count(meta.clicks, 'click')}
+            {meta.layout.captured && meta.clicks > 0 && <>, {formatNumber(meta.anchoredClicks)} of them placed on the element that was clicked</>}
+          </>
+        )}
+        .
+      </p>
+      {isClick && !meta.layout.captured && (
+        <p className="text-xs text-slate-500">
+          Clicks are placed by scaled coordinates because the page could not be rendered{meta.layout.message ? ` (${meta.layout.message})` : ''}.
+        </p>
+      )}
+    </>
+  );
+}
+
+interface PointOverlayProps {
+  type: 'click' | 'engagement';
+  url: string;
+  heatmap: PointHeatmapResponse;
+  /** The top of the colour scale: the map's own, or the larger of two compared maps'. */
+  maxValue: number;
+  crop: { x: number; width: number } | undefined;
+  label: string;
+  highlighted: Highlight;
+}
+
+function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted }: PointOverlayProps) {
+  const { data, meta } = heatmap;
+  const style: HeatmapStyle = HEATMAP_STYLES[type];
+  const draw = useCallback(
+    (canvas: HTMLCanvasElement, view: OverlayView) => {
+      resizeCanvas(canvas, overlayPixelSize(view.cssWidth, view.cssHeight, view.devicePixelRatio, { radius: style.radius, sourceWidth: view.referenceWidth }));
+      drawPointHeatmap(canvas, { points: data, maxValue, sourceWidth: meta.referenceWidth }, style);
+    },
+    [data, maxValue, meta.referenceWidth, style],
+  );
+  return (
+    <ScreenshotOverlay url={url} device={meta.device} label={label} draw={draw} crop={crop}>
+      {(geometry) =>
+        highlighted?.box && (
+          <div
+            data-testid="element-outline"
+            className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
+            style={{
+              left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
+              top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
+              width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
+              height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
+            }}
+          />
+        )
+      }
+    </ScreenshotOverlay>
+  );
+}
+
+function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly MapSide[]; url: string }) {
+  const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery('scroll', scope, side))) });
+  const style: HeatmapStyle = HEATMAP_STYLES.scroll;
+  const legend = (shared: boolean) => (
+    <HeatmapLegend
+      caption={shared ? 'Share of each map’s visitors reaching each depth' : 'Share of visitors reaching each depth'}
+      gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)}
+      low="0%"
+      high="100%"
+    />
+  );
+  if (sides.length === 1) {
+    const state = mapState('scroll', queries[0]!, sides[0]!, false);
+    if (state) return state;
+    const heatmap = queries[0]!.data!;
+    return (
+      <div className="space-y-4">
+        <div className="space-y-2">
+          {legend(false)}
+          <p className="text-sm text-slate-600">Based on {count(heatmap.meta.pageviews, 'pageview')}.</p>
+        </div>
+        <ScrollOverlay url={url} heatmap={heatmap} label={`${TITLES.scroll} over the page`} />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {legend(true)}
+      <SideBySide sides={sides}>
+        {(side, index) => {
+          const query = queries[index]!;
+          const state = mapState('scroll', query, side, true);
+          if (state) return state;
+          const heatmap = query.data!;
+          return (
+            <>
+              <p className="text-sm text-slate-600">Based on {count(heatmap.meta.pageviews, 'pageview')}.</p>
+              <ScrollOverlay url={url} heatmap={heatmap} label={`${TITLES.scroll} over the page: ${side.caption}`} />
+            </>
+          );
+        }}
+      </SideBySide>
+    </div>
+  );
+}
+
+function ScrollOverlay({ url, heatmap, label }: { url: string; heatmap: ScrollHeatmapResponse; label: string }) {
   const { data, meta } = heatmap;
   const style: HeatmapStyle = HEATMAP_STYLES.scroll;
   const draw = useCallback(
@@ -149,15 +306,9 @@ function ScrollHeatmapView({ url, device, heatmap }: { url: string; device: Devi
     [data, meta.maxValue, style],
   );
   return (
-    <div className="space-y-4">
-      <div className="space-y-2">
-        <HeatmapLegend caption="Share of visitors reaching each depth" gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)} low="0%" high="100%" />
-        <p className="text-sm text-slate-600">Based on {count(meta.pageviews, 'pageview')}.</p>
-      </div>
-      <ScreenshotOverlay url={url} device={device} label={`${TITLES.scroll} over the page`} draw={draw}>
-        {(geometry) => <ScrollMarks points={data} maxValue={meta.maxValue} averageFold={meta.averageFold} geometry={geometry} />}
-      </ScreenshotOverlay>
-    </div>
+    <ScreenshotOverlay url={url} device={meta.device} label={label} draw={draw}>
+      {(geometry) => <ScrollMarks points={data} maxValue={meta.maxValue} averageFold={meta.averageFold} geometry={geometry} />}
+    </ScreenshotOverlay>
   );
 }
 
@@ -171,6 +322,14 @@ function cropOf(meta: PointHeatmapResponse['meta'], points: PointHeatmapResponse
   const xs = points.map((point) => point.x);
   const left = Math.max(0, Math.min(meta.content.x, ...xs) - CROP_MARGIN);
   const right = Math.min(meta.referenceWidth, Math.max(meta.content.x + meta.content.width, ...xs) + CROP_MARGIN);
+  return { x: left, width: right - left };
+}
+
+/** Compared maps show the same part of the page: the union of their crops, the whole width if either has none. */
+function unionCrop(crops: readonly ({ x: number; width: number } | undefined)[]): { x: number; width: number } | undefined {
+  if (crops.length === 0 || crops.some((crop) => !crop)) return undefined;
+  const left = Math.min(...crops.map((crop) => crop!.x));
+  const right = Math.max(...crops.map((crop) => crop!.x + crop!.width));
   return { x: left, width: right - left };
 }
 

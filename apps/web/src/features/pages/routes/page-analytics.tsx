@@ -27,6 +27,7 @@ import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
 import { usePageRecommendations } from '../api/get-recommendations.ts';
 import { HeatmapPanel } from '../components/heatmap-panel.tsx';
+import { DEFAULT_VIEW, type HeatmapView } from '../lib/heatmap-view.ts';
 import { ChangePreview, RecommendationPreview } from '../components/recommendation-preview.tsx';
 
 const DEVICE_OPTIONS: { value: DeviceType; label: string }[] = [
@@ -45,6 +46,8 @@ export default function PageAnalyticsRoute() {
   const page = usePage(pageId);
   const [period, setPeriod] = useState<HeatmapPeriod>('week');
   const [device, setDevice] = useState<DeviceType>('desktop');
+  // The heatmaps' segment and comparison, held here so they stay as chosen across the heatmap tabs.
+  const [heatmapView, setHeatmapView] = useState<HeatmapView>(DEFAULT_VIEW);
 
   if (page.isPending) return <LoadingState text="Loading page details..." />;
   if (page.isError) {
@@ -118,7 +121,7 @@ export default function PageAnalyticsRoute() {
           {HEATMAP_TABS.map(({ tab, type }) => (
             <TabPanel key={tab}>
               {/* Mounted only while selected, so a heatmap and its screenshot load only on their own tab. */}
-              <HeatmapPanel type={type} page={data} period={period} device={device} />
+              <HeatmapPanel type={type} page={data} period={period} device={device} view={heatmapView} onViewChange={setHeatmapView} />
             </TabPanel>
           ))}
           <TabPanel>

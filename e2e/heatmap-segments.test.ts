@@ -1,0 +1,213 @@
+// Heatmap segments and comparison end to end (issue 26) in real Chromium: readers arrive on a publisher page with the
+// real tracker from search and social links (UTM-tagged addresses) or directly, and click; the publisher picks a Source
+// on the heatmap card and the map and its element list narrow to it, then compares two segments — two maps side by side
+// at 1,280 px, stacked at 375 px — and the previous period, which has nothing yet.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HeatmapSegmentsResponse, PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
+import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+const publisherPage = (tracker: string, code: string) => `<!doctype html><html><head>
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Harbour ferry timetable</title>
+<script async src="${tracker}" data-site="${code}"></script>
+<style>
+  body { margin: 0; font: 16px sans-serif; }
+  h1 { margin: 0; height: 60px; }
+  .column { position: relative; width: 1000px; margin: 0 auto; height: 2000px; background: linear-gradient(#fff, #e2e8f0); }
+  #cta { position: absolute; left: 100px; top: 900px; width: 200px; height: 50px; }
+  @media (max-width: 1099px) { .column { width: auto; margin: 0 40px; } }
+  @media (max-width: 767px) { .column { margin: 0 15px; } #cta { left: 20px; top: 1200px; width: 300px; height: 60px; } }
+</style></head>
+<body><div class="column"><h1 id="headline">Harbour ferry timetable</h1><button id="cta">Subscribe</button></div></body></html>`;
+
+let server: TestServer;
+let publisher: Server;
+let readers: Browser;
+let browser: Browser;
+let session: Awaited<ReturnType<typeof registerByApi>>['session'];
+let website: Website;
+let articleUrl: string;
+let pageId: string;
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A reader at `width` arriving with `query` (UTM tags, or nothing: direct) who clicks `selector` once. */
+async function readerClicks(width: number, query: string, selector: string): Promise<void> {
+  const context = await readers.newContext({ viewport: { width, height: width < 768 ? 700 : 900 } });
+  const page = await context.newPage();
+  await page.goto(`${articleUrl}${query}`);
+  // The tracker sends its pageview a second after load; wait for it so the click beacon has its device.
+  await page.waitForResponse((response) => response.url().includes('/api/collect'));
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.locator(selector).click();
+  await context.close();
+}
+
+beforeAll(async () => {
+  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
+  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
+  ({ session } = await registerByApi(server));
+  const created = await fetch(`${server.url}/api/websites`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
+  });
+  website = ((await created.json()) as { data: { website: Website } }).data.website;
+  // The form takes public domains only; this publisher answers on 127.0.0.1.
+  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
+  publisher = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(publisherPage(`${server.url}/api/tracker.js`, website.tracking_code)),
+  );
+  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
+  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
+
+  // Readers' Chrome, not HeadlessChrome, which the collector drops as a bot.
+  readers = await launchBrowser({ userAgent: BROWSER_UA });
+  // Desktop: two readers from search click the button, one from social the headline.
+  await readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta');
+  await readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta');
+  await readerClicks(1280, '?utm_source=facebook&utm_medium=social', '#headline');
+  // Phones: one from social clicks the button, one direct the headline.
+  await readerClicks(MOBILE_WIDTH, '?utm_source=facebook&utm_medium=social', '#cta');
+  await readerClicks(MOBILE_WIDTH, '', '#headline');
+  pageId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow()).id;
+  // The clicks are stored once their beacons are acknowledged; a leaving page's beacon may still be on its way.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const desktop = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`);
+    const mobile = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`);
+    if (desktop.meta.clicks >= 3 && mobile.meta.clicks >= 2) break;
+    if (Date.now() > deadline) throw new Error(`clicks not stored: ${JSON.stringify([desktop.meta, mobile.meta])}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await readers?.close();
+  await browser?.close();
+  await new Promise((resolve) => publisher?.close(resolve));
+  await server?.close();
+});
+
+async function openClickMap(width: number): Promise<Page> {
+  const page = await newPage(browser, server, { width });
+  page.setDefaultTimeout(30_000);
+  await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+  await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
+  await page.getByLabel('Time Range').selectOption('day');
+  // On a phone the mobile map is offered first.
+  if (width < 768) {
+    await page.getByRole('button', { name: 'Show mobile' }).click();
+    await page.getByText('Device: mobile').waitFor();
+  }
+  await page.locator('[role="region"] img').first().waitFor();
+  return page;
+}
+
+/** Whether a map's overlay has colour anywhere (its canvas drawn). */
+async function drawn(region: Locator): Promise<boolean> {
+  return region.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    if (canvas.width === 0) return false;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) return true;
+    return false;
+  });
+}
+
+describe('heatmap segments', () => {
+  it('narrows the click map and the element list to a source, at 1,280 px', async () => {
+    const counts = (await api<HeatmapSegmentsResponse>(`/analytics/heatmap-segments?pageId=${pageId}&period=day&deviceType=desktop`)).data;
+    expect(counts.sources.filter((s) => s.pageviews > 0)).toEqual([
+      { source: 'search', pageviews: 2 },
+      { source: 'social', pageviews: 1 },
+    ]);
+
+    const page = await openClickMap(1280);
+    await page.getByText('Based on 3 pageviews and 3 clicks', { exact: false }).waitFor();
+    const table = page.getByRole('table', { name: 'Clicked elements' });
+    await table.getByRole('row').filter({ hasText: 'Harbour ferry timetable' }).waitFor();
+
+    const source = page.getByLabel('Source', { exact: true });
+    // Each choice says how many pageviews it holds.
+    await expect.poll(() => source.locator('option[value="search"]').textContent()).toBe('Search (2)');
+    await source.selectOption('search');
+    await page.getByText('Based on 2 pageviews and 2 clicks', { exact: false }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Subscribe' }).getByText('100.0%').first().waitFor();
+    await expect.poll(() => table.getByRole('row').filter({ hasText: 'Harbour ferry timetable' }).count()).toBe(0);
+    await expect.poll(() => drawn(page.getByRole('region', { name: 'Click Heatmap over the page' }))).toBe(true);
+
+    await source.selectOption('social');
+    await page.getByText('Based on 1 pageview and 1 click', { exact: false }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Harbour ferry timetable' }).waitFor();
+    await expect.poll(() => table.getByRole('row').filter({ hasText: 'Subscribe' }).count()).toBe(0);
+
+    // A segment with nothing says so.
+    await source.selectOption('referral');
+    await page.getByText('No clicks from this segment in this period').waitFor();
+    await screenshot(page, 'heatmap-segment-empty-1280');
+
+    // The segment holds on another heatmap tab.
+    await page.getByRole('tab', { name: 'Scroll Depth' }).click();
+    await page.getByText('No scrolling from this segment in this period').waitFor();
+    await page.close();
+  });
+
+  it('compares two segments side by side at 1,280 px, and the previous period', async () => {
+    const page = await openClickMap(1280);
+    await page.getByLabel('Source', { exact: true }).selectOption('search');
+    await page.getByLabel('Compare', { exact: true }).selectOption('segment');
+    await page.getByLabel('Other source', { exact: true }).selectOption('social');
+    const maps = page.getByTestId('compared-map');
+    await expect.poll(() => maps.count()).toBe(2);
+    const [search, social] = [page.getByRole('region', { name: 'Click Heatmap over the page: Search' }), page.getByRole('region', { name: 'Click Heatmap over the page: Social' })];
+    await expect.poll(() => drawn(search), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawn(social), { timeout: 10_000 }).toBe(true);
+    await maps.nth(0).getByText('Based on 2 pageviews and 2 clicks', { exact: false }).waitFor();
+    await maps.nth(1).getByText('Based on 1 pageview and 1 click', { exact: false }).waitFor();
+    // One colour scale for both: the larger map's top, 2 clicks in one spot.
+    await page.getByText('up to 2 clicks in one spot, the same scale on both maps', { exact: false }).waitFor();
+    // Side by side: one row, the second to the right of the first.
+    const [left, right] = [(await maps.nth(0).boundingBox())!, (await maps.nth(1).boundingBox())!];
+    expect(Math.abs(left.y - right.y)).toBeLessThan(2);
+    expect(right.x).toBeGreaterThan(left.x + left.width - 1);
+    await checkA11y(page, 'two compared click maps');
+    await screenshot(page, 'heatmap-compare-segments-1280');
+
+    // The previous period has no readers yet: its side says so, the current one keeps its map.
+    await page.getByLabel('Compare', { exact: true }).selectOption('previous');
+    await maps.nth(1).getByText('No clicks from this segment in the previous period').waitFor();
+    await maps.nth(0).getByRole('heading', { name: 'This period · Search' }).waitFor();
+    await expect.poll(() => drawn(page.getByRole('region', { name: 'Click Heatmap over the page: This period · Search' }))).toBe(true);
+    await page.close();
+  });
+
+  it('narrows and compares on a phone, the two maps stacked', async () => {
+    const page = await openClickMap(MOBILE_WIDTH);
+    await page.getByText('Based on 2 pageviews and 2 clicks', { exact: false }).waitFor();
+    await page.getByLabel('Source', { exact: true }).selectOption('social');
+    await page.getByText('Based on 1 pageview and 1 click', { exact: false }).waitFor();
+    await page.getByRole('table', { name: 'Clicked elements' }).getByText('Subscribe').first().waitFor();
+
+    await page.getByLabel('Compare', { exact: true }).selectOption('segment');
+    await page.getByLabel('Other source', { exact: true }).selectOption('direct');
+    const maps = page.getByTestId('compared-map');
+    await expect.poll(() => maps.count()).toBe(2);
+    await expect.poll(() => drawn(page.getByRole('region', { name: 'Click Heatmap over the page: Social' })), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawn(page.getByRole('region', { name: 'Click Heatmap over the page: Direct' })), { timeout: 10_000 }).toBe(true);
+    // Stacked: the second below the first.
+    const [top, bottom] = [(await maps.nth(0).boundingBox())!, (await maps.nth(1).boundingBox())!];
+    expect(bottom.y).toBeGreaterThanOrEqual(top.y + top.height - 1);
+    await expectNoHorizontalOverflow(page, 'compared heatmaps on a phone');
+    await screenshot(page, 'heatmap-compare-segments-375');
+    await page.close();
+  });
+});
