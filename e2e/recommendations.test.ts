@@ -192,6 +192,23 @@ describe('recommendations', () => {
     await page.close();
   });
 
+  it('the dashboard\'s top pages show the page\'s ad density as the advice measured it, and sort by it, at 1280 and 375 px', async () => {
+    // The worst device against its limit, as the advice measured it.
+    const measured = answer.meta.pages.filter((analysis) => analysis.ad_layout).map((analysis) => ({ device: analysis.device, ...analysis.ad_layout! }));
+    const worst = measured.sort((a, b) => b.density / b.density_limit - a.density / a.density_limit)[0]!;
+    for (const width of [undefined, MOBILE_WIDTH]) {
+      const page = await signedIn('/dashboard', width);
+      const top = page.getByRole('region', { name: 'Top Performing Pages' });
+      const words = `Ad density ${worst.density.toFixed(1)}% · ${worst.device}${worst.density > worst.density_limit ? ' · over limit' : ''}`;
+      await top.getByText(words, { exact: true }).waitFor();
+      await page.getByLabel('Sort by').selectOption('ad_density');
+      await top.getByText(words, { exact: true }).waitFor();
+      await expectNoHorizontalOverflow(page, `dashboard top pages with ad density${width ? ' (phone)' : ''}`);
+      await screenshot(page, `top-pages-ad-density${width ? '-375' : '-1280'}`);
+      await page.close();
+    }
+  });
+
   it('dismisses a recommendation with a reason, and it leaves the list until opened again', async () => {
     const page = await signedIn(`/dashboard/pages/${pageId}`);
     await page.getByRole('tab', { name: 'Ad Performance' }).click();

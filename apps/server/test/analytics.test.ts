@@ -1,6 +1,8 @@
 // /api/analytics golden tests: a fixture written through the ingest pipeline, and every figure checked against
 // values computed here, independently, from the same fixture records.
 import { randomUUID } from 'node:crypto';
+import { forgetAnswer, websiteAnalysisKey } from '@foldline/analytics';
+import { remembered } from '@foldline/analytics/recommendations/analysis-cache';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -193,6 +195,26 @@ describeEachDialect('analytics', (dialect) => {
         expect(got.ad_metrics.viewability).toBeCloseTo(page.totals.viewability, 6);
         expect(got.ad_metrics.ctr).toBeCloseTo(page.totals.ctr, 6);
       }
+    });
+
+    it('gives each page its ad density on its worst device from the advice\'s kept answer, and none where it has none', async () => {
+      expect((await ok('/top-pages?period=year&limit=50')).pages.every((p: { ad_density: unknown }) => p.ad_density === null)).toBe(true);
+      // What the background advice keeps of Alpha: its home page measured on desktop (12 % of a 30 % limit) and on
+      // phones (33 % of 30 %: the worse), /b only on desktop. No rendering or engine run here: the kept answer is read.
+      const layout = (density: number, limit: number) => ({ content_height: 1000, ad_height: density * 10, density, density_limit: limit, above_fold: 1, per_1000px: 1 });
+      const result = (path: string, device: string, density: number, limit: number) => ({
+        recommendations: [],
+        analysis: { page_id: pageId(siteA, path), page_title: path, device, pageviews: 400, status: 'analysed', message: '', calibration: null, ad_layout: layout(density, limit) },
+      });
+      const results = [result('/', 'desktop', 12, 30), result('/', 'mobile', 33, 30), result('/guide', 'desktop', 20, 25)];
+      forgetAnswer(app.events, websiteAnalysisKey(siteA.id));
+      await remembered(app.events, websiteAnalysisKey(siteA.id), Date.now(), async () => ({ complete: true, results, recommendations: [] }) as never);
+      const pages = (await ok('/top-pages?period=year&limit=50')).pages as Array<{ page_id: string; ad_density: unknown }>;
+      const densityOf = (site: FixtureWebsite, path: string) => pages.find((p) => p.page_id === pageId(site, path))?.ad_density;
+      expect(densityOf(siteA, '/')).toEqual({ device: 'mobile', density: 33, density_limit: 30 });
+      expect(densityOf(siteA, '/guide')).toEqual({ device: 'desktop', density: 20, density_limit: 25 });
+      expect(densityOf(siteB, '/')).toBeNull();
+      forgetAnswer(app.events, websiteAnalysisKey(siteA.id));
     });
 
     it('honours the limit and the website filter', async () => {

@@ -1,6 +1,6 @@
 // Analytics API: query parameters, response shapes and the display rules of the specification's section 9.
 import { z } from 'zod';
-import { countParam, PERIOD_HOURS, type Period } from './common.ts';
+import { countParam, deviceTypeSchema, PERIOD_HOURS, type Period } from './common.ts';
 
 const PERIOD_KEYS = Object.keys(PERIOD_HOURS) as [Period, ...Period[]];
 const PERIOD_MESSAGE = `period must be one of: ${PERIOD_KEYS.join(', ')}`;
@@ -171,6 +171,10 @@ export const topPageSchema = z.object({
     .object({ currency: z.string(), revenue: z.number(), rpm: z.number().nullable(), revenue_per_1000_sessions: z.number().nullable() })
     .nullable()
     .optional(),
+  /** Ad experience (issue 24): the page's ad density on its worst device (the highest against its limit), as the
+   * placement advice last measured it over its 30 days (percent of the main content's height; limits as in
+   * recommendations' ad_layout); null where the advice has not measured the page on any device yet. */
+  ad_density: z.object({ device: deviceTypeSchema, density: z.number(), density_limit: z.number() }).nullable().optional(),
 });
 export type TopPage = z.infer<typeof topPageSchema>;
 export const topPagesResponseSchema = z.object({

@@ -73,6 +73,13 @@ export async function remembered<T extends { complete: boolean }>(
   return computeOnce(memory, key, version, now, compute);
 }
 
+/** The answer kept for a key, of whatever version, if it is not older than ANALYSIS_STALE_MS; never computes. For
+ * screens that show what the advice measured beside other figures (top pages' ad density) and must not wait on it. */
+export function keptAnswer<T>(events: EventStore, key: string, now: number): T | undefined {
+  const entry = memories.get(events)?.answers.get(key) as Entry<T> | undefined;
+  return entry && now - entry.at < ANALYSIS_STALE_MS ? entry.value : undefined;
+}
+
 /** The computation of key and version under way, or a new one; a complete answer is kept in the memory it started
  * in, unless the key was forgotten or another version's computation started meanwhile (a memory forgotten meanwhile
  * keeps it nowhere that is read). */

@@ -1,15 +1,18 @@
 // GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement, ad and revenue metrics.
 // Three reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
-// (pages-by-sessions.ts), then the revenue of the ranked pages only (revenue/).
-import { pageUrl, type Period, type TopPagesResponse } from '@foldline/contracts';
+// (pages-by-sessions.ts), then the revenue of the ranked pages only (revenue/). Their ad density comes from the advice's
+// kept answers (none read nor computed here: a page the advice has not measured yet has none).
+import { pageUrl, type Period, type TopPage, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
 import type { Metric, QueryFilters } from '../query.ts';
 import { perThousand } from '../revenue/figures.ts';
+import { keptAnswer } from '../recommendations/analysis-cache.ts';
 import { readRevenue } from '../revenue/revenue.ts';
 import { pagesOfWebsites, websitesInScope } from '../scope.ts';
 import { topPagesBySessions } from './pages-by-sessions.ts';
+import { websiteAnalysisKey, type Analysis } from './recommendations.ts';
 
 export async function topPages(
   context: AnalyticsContext,
@@ -33,6 +36,7 @@ export async function topPages(
   );
   const rankedIds = ranked.map((page) => page.pageId);
   const revenue = rankedIds.length === 0 ? undefined : await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds: rankedIds });
+  const densities = adDensities(context, new Set(ranked.map(({ pageId }) => pages.get(pageId)!.website_id)));
   return {
     timeRange: timeRangeOf(windows),
     revenue_sources: revenue?.sources ?? { prebid: false, imported: false },
@@ -56,7 +60,24 @@ export async function topPages(
         revenue_metrics: currency
           ? { currency, revenue: earned, rpm: perThousand(earned, metrics.pageviews), revenue_per_1000_sessions: perThousand(earned, sessions) }
           : null,
+        ad_density: densities.get(pageId) ?? null,
       };
     }),
   };
+}
+
+/** Each page's ad density on its worst device, from the websites' kept analyses. */
+function adDensities(context: AnalyticsContext, websiteIds: ReadonlySet<string>): Map<string, NonNullable<TopPage['ad_density']>> {
+  const worst = new Map<string, NonNullable<TopPage['ad_density']>>();
+  const now = context.now.getTime();
+  for (const websiteId of websiteIds) {
+    for (const { analysis } of keptAnswer<Analysis>(context.events, websiteAnalysisKey(websiteId), now)?.results ?? []) {
+      const layout = analysis.ad_layout;
+      if (!layout || layout.density_limit <= 0) continue;
+      const found = worst.get(analysis.page_id);
+      if (found && found.density / found.density_limit >= layout.density / layout.density_limit) continue;
+      worst.set(analysis.page_id, { device: analysis.device, density: layout.density, density_limit: layout.density_limit });
+    }
+  }
+  return worst;
 }
