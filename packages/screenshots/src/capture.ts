@@ -1,5 +1,6 @@
-// Captures one page in a fresh browser context at a device's reference width: every connection guarded, lazy content
-// scrolled into loading, the element map and document height measured, then a full-page JPEG up to a height cap.
+// Captures one page in a fresh browser context at a device's reference width: every connection guarded, consent
+// banners and overlays hidden, lazy content scrolled into loading, the element map and document height measured, ad
+// slots without a creative drawn as labelled boxes, then a full-page JPEG up to a height cap.
 import type { LookupAddress } from 'node:dns';
 import { REFERENCE_WIDTHS, type DeviceType } from '@foldline/contracts';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
@@ -8,7 +9,7 @@ import { deviceContextOptions } from './devices.ts';
 import { REFUSED_HEADER, startEgressProxy, UNREACHABLE_HEADER, type HostCheck } from './egress-proxy.ts';
 import { ScreenshotError } from './errors.ts';
 import type { Box } from './browser/layout.ts';
-import { contentOutline, documentHeight, elementLabels, elementMap, layoutWidth, scrollThrough } from './page-script.ts';
+import { contentOutline, documentHeight, drawEmptyAdSlots, elementLabels, elementMap, hideOverlays, layoutWidth, loadLazyImages, scrollThrough } from './page-script.ts';
 import type { ContentOutline, OutlineBox, OutlineColumn } from '@foldline/contracts/content-outline';
 
 export interface PageCapture {
@@ -194,7 +195,7 @@ export async function capturePage(
   }
 }
 
-/** Opens the page, lets it settle and lazy content load, measures it and takes the image. */
+/** Opens the page, lets it settle and lazy content load with its overlays hidden, measures it and takes the image. */
 async function render(page: Page, url: string, device: DeviceType, refusals: Map<string, string>): Promise<PageCapture> {
   const quiet = networkWatch(page);
   const startedAt = Date.now();
@@ -202,8 +203,13 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
   try {
     // Slow third parties (ads, widgets) may hold the load event: the capture goes on when the time is up.
     await page.waitForLoadState('load', { timeout: Math.max(1, NAVIGATION_TIMEOUT_MS - (Date.now() - startedAt)) }).catch(() => undefined);
+    // Consent banners and overlays out of the way first (hidden, never answered): a page they locked scrolls again.
+    await hideOverlays(page);
     await scrollThrough(page, MAX_HEIGHT, SCROLL_PAUSE_MS, SCROLL_BUDGET_MS);
+    await loadLazyImages(page, MAX_HEIGHT);
     await quiet(QUIET_MS, QUIET_MAX_MS);
+    // Again for what appeared meanwhile: a modal on a timer or on scroll.
+    await hideOverlays(page);
     const width = REFERENCE_WIDTHS[device];
     // A page without a mobile viewport (<meta name="viewport">) lays out wider than the phone, which shows it zoomed
     // out to the screen's width: so does the capture, and its heights and boxes are in the image's pixels.
@@ -213,6 +219,8 @@ async function render(page: Page, url: string, device: DeviceType, refusals: Map
     const elements = scaleBoxes(await elementMap(page), scale);
     const outline = scaleOutline(await contentOutline(page), scale);
     const labels = await elementLabels(page);
+    // Drawn after the map is taken (the boxes are not the page's elements), at the slots' rectangles in it.
+    await drawEmptyAdSlots(page);
     const height = Math.max(1, Math.min(fullHeight, MAX_HEIGHT));
     const shot = await page.screenshot({
       type: 'jpeg',

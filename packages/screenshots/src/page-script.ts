@@ -1,18 +1,20 @@
-// Bundles browser/layout.ts (with the tracker's selector module) into one self-contained script and calls it in a
-// page. Bundled by esbuild rather than passed as functions: tsx wraps named functions in __name() helpers that do
-// not exist inside the page, and the selector must be the tracker's own code, not a copy.
+// Bundles the browser/ scripts (browser/entry.ts: layout.ts and readers-view.ts, with the tracker's selector module)
+// into one self-contained script and calls it in a page. Bundled by esbuild rather than passed as functions: tsx wraps
+// named functions in __name() helpers that do not exist inside the page, and the selector must be the tracker's own
+// code, not a copy.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { ContentOutline } from '@foldline/contracts/content-outline';
 import type { Box } from './browser/layout.ts';
+import type { AdBox } from './browser/readers-view.ts';
 
-const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'browser', 'layout.ts');
+const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'browser', 'entry.ts');
 const GLOBAL = '__foldlineLayout';
 
 let bundle: Promise<string> | undefined;
 
-/** The bundled layout script: `var __foldlineLayout = (() => { … })();`. Built once per process. */
+/** The bundled page script: `var __foldlineLayout = (() => { … })();`. Built once per process. */
 export function layoutScript(): Promise<string> {
   bundle ??= import('esbuild')
     .then((esbuild) =>
@@ -45,3 +47,9 @@ export const elementMap = (page: Page) => call<Record<string, Box>>(page, 'eleme
 export const elementLabels = (page: Page) => call<Record<string, readonly [string, string]>>(page, 'elementLabels()');
 
 export const contentOutline = (page: Page) => call<ContentOutline | null>(page, 'contentOutline()');
+
+export const hideOverlays = (page: Page) => call<number>(page, 'hideOverlays()');
+
+export const loadLazyImages = (page: Page, maxHeight: number) => call<number>(page, `loadLazyImages(${maxHeight})`);
+
+export const drawEmptyAdSlots = (page: Page) => call<AdBox[]>(page, 'drawEmptyAdSlots()');

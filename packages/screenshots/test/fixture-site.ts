@@ -18,6 +18,8 @@ export interface FixtureSite {
   /** Click events (`k: 'click'`) of the beacons the tracker sent. */
   clicks: Array<{ s: string; x: number; y: number }>;
   page(path: string, html: string): void;
+  /** Any other file, served with its content type (an SVG image, a script). */
+  asset(path: string, contentType: string, body: string): void;
   redirect(path: string, location: string): void;
   close(): Promise<void>;
 }
@@ -27,6 +29,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 export async function startFixtureSite(trackerSource = ''): Promise<FixtureSite> {
   const pages = new Map<string, string>();
+  const assets = new Map<string, { contentType: string; body: string }>();
   const redirects = new Map<string, string>();
   const hit = (request: IncomingMessage): Hit => ({
     host: request.headers.host ?? '',
@@ -39,6 +42,7 @@ export async function startFixtureSite(trackerSource = ''): Promise<FixtureSite>
     upgrades: [],
     clicks: [],
     page: (path, html) => pages.set(path, html),
+    asset: (path, contentType, body) => assets.set(path, { contentType, body }),
     redirect: (path, location) => redirects.set(path, location),
     close: () =>
       new Promise((resolve) => {
@@ -62,6 +66,8 @@ export async function startFixtureSite(trackerSource = ''): Promise<FixtureSite>
     if (path === '/api/tracker.js') return response.writeHead(200, { 'content-type': 'text/javascript' }).end(trackerSource);
     const location = redirects.get(path);
     if (location) return response.writeHead(302, { location }).end();
+    const asset = assets.get(path);
+    if (asset) return response.writeHead(200, { 'content-type': asset.contentType }).end(asset.body);
     if (path.endsWith('.png')) return response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     const html = pages.get(path);
     if (html === undefined) return response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
