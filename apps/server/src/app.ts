@@ -9,6 +9,7 @@ import authentication from './plugins/authentication.ts';
 import demo, { type LiveReadersSetting } from './plugins/demo.ts';
 import errorHandler, { frameworkError } from './plugins/error-handler.ts';
 import ingest from './plugins/ingest.ts';
+import revenueFetch from './plugins/revenue-fetch.ts';
 import mailer from './plugins/mailer.ts';
 import screenshots from './plugins/screenshots.ts';
 import stores from './plugins/stores.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ingest, { config });
   await app.register(screenshots, { config });
   await app.register(advice);
+  await app.register(revenueFetch);
   await app.register(apiRoutes, { prefix: '/api' });
   // Before the web app: the demo site answers on its own host name, the web app on every other.
   await app.register(demo, { config, liveReaders: options.demoLiveReaders });

@@ -32,6 +32,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/users/:userId/password': { currentPassword: 'correct horse 1', newPassword: 'another horse 2' },
   'PUT /api/websites/:websiteId': { name: 'Taken over', domain: 'taken.example.com' },
   'PATCH /api/ad-units/:adUnitId': { name: 'Taken over' },
+  'PUT /api/websites/:websiteId/revenue-imports/fetch': { url: 'https://reports.example.com/revenue.csv', source: 'adsense', enabled: true },
 };
 
 /** Values for path parameters that are not ids. */

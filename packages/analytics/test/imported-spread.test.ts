@@ -2,17 +2,17 @@
 // revenue beyond Prebid's (same currency, the whole day on every page and device), spread over the day's impressions
 // by slot and device, in the share of the day each period covers; a unit-day without impressions the unit's alone;
 // page and device filters on the spread only; only the version asked for, from one finished write however many there
-// were; values only ever bound.
+// were; with the publisher's exchange rates, Prebid's revenue in another rated currency taken off; values only ever
+// bound.
 import { randomUUID } from 'node:crypto';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
-import { importedSpreadSql, readImportedSpread, spreadInsertSql, type ImportedSpreadQuery } from '../src/revenue/imported-spread.ts';
+import { importedSpreadSql, readImportedSpread, spreadInsertSql, type ImportedSpreadQuery, type SpreadRates } from '../src/revenue/imported-spread.ts';
 
 const WEBSITE = '00000000-0000-4000-8000-000000000001';
-const ZERO = '00000000-0000-0000-0000-000000000000';
 /** The writes read: one of v1's two finished ones (the other as another process would write it at once), v0's, v2's. */
-const WRITERS = { v1: randomUUID(), v1again: randomUUID(), v1unfinished: randomUUID(), v0: randomUUID(), v2: randomUUID() };
+const WRITERS = { v1: randomUUID(), v1again: randomUUID(), v1unfinished: randomUUID(), v0: randomUUID(), v2: randomUUID(), v3: randomUUID() };
 const PAGES = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
 /** One unit on two pages: two slots. */
 const SLOTS = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
@@ -65,7 +65,7 @@ describeEachEngine('imported revenue spread', (engine) => {
     (await readImportedSpread(store, { ...QUERY, ...query }))
       .map((row) => ({ ...row, amount: Math.round(row.amount * 1e9) / 1e9 }))
       .sort((a, b) => `${a.period}${a.key}${a.unitKey}${a.currency}`.localeCompare(`${b.period}${b.key}${b.unitKey}${b.currency}`));
-  const write = async (version: string, writer: string, input: Partial<typeof IMPORTED> = {}) => {
+  const write = async (version: string, writer: string, input: Partial<typeof IMPORTED> & { rates?: SpreadRates } = {}) => {
     const { sql, params } = spreadInsertSql({ ...IMPORTED, ...input, version, writer });
     await store.command(sql, params);
   };
@@ -135,10 +135,25 @@ describeEachEngine('imported revenue spread', (engine) => {
     expect(older.map((row) => row.amount)).toEqual([24.7495, 24.7495]);
   });
 
+  it("with the publisher's rates, takes Prebid's revenue in another rated currency off a report", async () => {
+    // A dollar website where 1 EUR = 2 USD: Prebid's 0.002 USD of 1 November is 0.001 EUR, so the euro report adds
+    // 1 − 0.001 beyond it (half of the day in the current period, half on each slot); the dollar report as before.
+    await write('v3', WRITERS.v3, { rates: { currency: 'USD', factors: new Map([['EUR', 2]]) } });
+    const current = (await read({ spreads: spreadOf('v3'), comparison: undefined })).filter((row) => row.unitKey === '');
+    expect(current.map((row) => [row.currency, row.amount])).toEqual([
+      ['EUR', 0.24975],
+      ['USD', 2.4995],
+      ['EUR', 0.24975],
+      ['USD', 2.4995],
+    ]);
+  });
+
   it('binds every value', () => {
     const { sql } = importedSpreadSql(QUERY);
     for (const value of [WEBSITE, 'v1', WRITERS.v1, '2026-11-01']) expect(sql).not.toContain(value);
     const insert = spreadInsertSql({ ...IMPORTED, version: 'v1', writer: WEBSITE }).sql;
     for (const value of [WEBSITE, 'v1', 'top', SLOTS[0]!, '2026-11-01', 'USD']) expect(insert).not.toContain(value);
+    const rated = spreadInsertSql({ ...IMPORTED, version: 'v1', writer: WEBSITE, rates: { currency: 'USD', factors: new Map([['EUR', 1.0832]]) } }).sql;
+    for (const value of ['USD', 'EUR', '1.0832']) expect(rated).not.toContain(value);
   });
 });

@@ -1,6 +1,6 @@
 // A website's "Ads & revenue" settings (issue 21 §1 and §5, issue 23): the ad density limit its placement advice keeps
-// on desktop and tablet, the value of a viewable impression per format and device the advice weighs options by, and
-// the currency of its revenue. Stored in the website's settings as `settings.ads`; every part is optional, and a
+// on desktop and tablet, the value of a viewable impression per format and device the advice weighs options by, the
+// currency of its revenue and the publisher's exchange rates into it. Stored in the website's settings as `settings.ads`; every part is optional, and a
 // website without it (all of them before) takes the defaults below.
 import { z } from 'zod';
 import type { DeviceType } from './common.ts';
@@ -35,6 +35,15 @@ export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF
 
 export const DENSITY_PERCENT_MESSAGE = `The ad density limit must be between ${MIN_DENSITY_PERCENT} and ${MAX_DENSITY_PERCENT} % of the main content's height`;
 export const CURRENCY_MESSAGE = 'The currency must be an ISO 4217 code of three capital letters, such as USD or EUR';
+
+/** Exchange rates (issue 23: "convert with rates the publisher gives"): at most this many currencies, each rate within
+ * these bounds (1 of the currency in the base currency: 1 USD is some 1,500 KRW, 1 KRW some 0.0007 USD). */
+export const MAX_EXCHANGE_RATES = 20;
+export const MIN_EXCHANGE_RATE = 0.000001;
+export const MAX_EXCHANGE_RATE = 1_000_000;
+export const EXCHANGE_RATE_COUNT_MESSAGE = `At most ${MAX_EXCHANGE_RATES} exchange rates`;
+export const exchangeRateMessage = (currency: string, base: string) =>
+  `The rate of ${currency} must be a number of ${base} between ${MIN_EXCHANGE_RATE} and ${MAX_EXCHANGE_RATE.toLocaleString('en-US')}`;
 export const formatValueMessage = (device: DeviceType, format: string) =>
   `The value of a ${format} on ${device} must be between ${MIN_FORMAT_VALUE} and ${MAX_FORMAT_VALUE} (a 300x250 is 1)`;
 
@@ -70,6 +79,28 @@ const formatValuesSchema = z.strictObject(
   },
 );
 
+/** The rates: what 1 of each currency is worth in `base` (the website's revenue currency when they were given). */
+const exchangeRatesSchema = z
+  .object(
+    {
+      base: currencySchema,
+      rates: z.record(z.string(), z.number({ error: `Exchange rates must be numbers between ${MIN_EXCHANGE_RATE} and ${MAX_EXCHANGE_RATE.toLocaleString('en-US')}` }), {
+        error: 'Exchange rates must be an object of currencies',
+      }),
+    },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'Exchange rates must be an object with a base currency and rates' : undefined) },
+  )
+  .superRefine((value, context) => {
+    const entries = Object.entries(value.rates);
+    if (entries.length > MAX_EXCHANGE_RATES) context.addIssue({ code: 'custom', path: ['rates'], message: EXCHANGE_RATE_COUNT_MESSAGE });
+    for (const [code, rate] of entries) {
+      if (!isCurrencyCode(code)) context.addIssue({ code: 'custom', path: ['rates', code], message: CURRENCY_MESSAGE });
+      else if (code === value.base) context.addIssue({ code: 'custom', path: ['rates', code], message: `${code} needs no rate: the rates are given in it` });
+      else if (rate < MIN_EXCHANGE_RATE || rate > MAX_EXCHANGE_RATE) context.addIssue({ code: 'custom', path: ['rates', code], message: exchangeRateMessage(code, value.base) });
+    }
+  });
+export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
+
 /** The settings as stored and answered: only what the publisher set. */
 export const adsSettingsSchema = z.object({
   /** Desktop and tablet, percent of the main content's height; DEFAULT_DENSITY_PERCENT when absent. */
@@ -78,18 +109,21 @@ export const adsSettingsSchema = z.object({
   formatValues: formatValuesSchema.optional(),
   /** Absent: the first currency seen in the website's revenue data (websiteCurrency). */
   currency: currencySchema.optional(),
+  /** Amounts in these currencies are converted into the website's currency and added; others stay apart. */
+  exchangeRates: exchangeRatesSchema.optional(),
 });
 export type AdsSettings = z.infer<typeof adsSettingsSchema>;
 
 /**
  * What a client may send. As with the other settings, a part left out keeps its current value; null returns it to
  * its default. `formatValues` is one table: when sent it replaces the website's whole table (what it leaves out, and
- * an empty object, takes the defaults).
+ * an empty object, takes the defaults); so do `exchangeRates` (no rates left: none at all).
  */
 export const adsSettingsInputSchema = z.object({
   desktopDensityPercent: densityPercentSchema.nullish(),
   formatValues: formatValuesSchema.nullish(),
   currency: currencySchema.nullish(),
+  exchangeRates: exchangeRatesSchema.nullish(),
 });
 export type AdsSettingsInput = z.infer<typeof adsSettingsInputSchema>;
 
@@ -103,10 +137,12 @@ export function mergeAdsSettings(current: AdsSettings | undefined, input: AdsSet
   const currency = over(current?.currency, input?.currency);
   // A device without values is no override: it is dropped, like the table when no device is left.
   const devices = Object.entries(over(current?.formatValues, input?.formatValues) ?? {}).filter(([, values]) => values && Object.keys(values).length > 0);
+  const exchangeRates = over(current?.exchangeRates, input?.exchangeRates);
   const merged: AdsSettings = {
     ...(desktopDensityPercent !== undefined ? { desktopDensityPercent } : {}),
     ...(devices.length > 0 ? { formatValues: Object.fromEntries(devices) } : {}),
     ...(currency !== undefined ? { currency } : {}),
+    ...(exchangeRates && Object.keys(exchangeRates.rates).length > 0 ? { exchangeRates } : {}),
   };
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
@@ -115,4 +151,19 @@ export function mergeAdsSettings(current: AdsSettings | undefined, input: AdsSet
  * data (`firstSeen`, from the caller), else undefined (no revenue yet). */
 export function websiteCurrency(settings: { ads?: AdsSettings | undefined }, firstSeen?: string): string | undefined {
   return settings.ads?.currency ?? firstSeen;
+}
+
+/**
+ * What 1 of each other currency is worth in `currency` (the website's), from the publisher's rates: the currencies the
+ * rates name and their base, each through the base (1 EUR = 1.08 USD and 1 GBP = 1.27 USD give 1 GBP = 1.176 EUR in a
+ * euro website). None when `currency` is neither the base nor rated: a rate is never guessed.
+ */
+export function exchangeFactors(rates: ExchangeRates | undefined, currency: string | undefined): Map<string, number> {
+  const factors = new Map<string, number>();
+  if (!rates || !currency) return factors;
+  const inBase = new Map<string, number>([...Object.entries(rates.rates), [rates.base, 1]]);
+  const target = inBase.get(currency);
+  if (target === undefined) return factors;
+  for (const [code, value] of inBase) if (code !== currency) factors.set(code, value / target);
+  return factors;
 }

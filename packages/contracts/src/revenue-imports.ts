@@ -81,3 +81,75 @@ export const revenueImportListResponseSchema = z.object({
   unmatched: z.array(unmatchedRevenueUnitSchema),
 });
 export type RevenueImportListResponse = z.infer<typeof revenueImportListResponseSchema>;
+
+// The daily fetch (issue 23 §2: "or points Foldline at the file's address for a daily fetch"): GET and PUT
+// /api/websites/:websiteId/revenue-imports/fetch. One address per website; the server fetches it once a day (and once
+// right after it is saved) and imports it as an upload is imported.
+
+/** The longest address taken. */
+export const REVENUE_FETCH_URL_MAX = 2000;
+export const REVENUE_FETCH_URL_MESSAGE = "The report's address must be a web address, such as https://reports.example.com/revenue.csv";
+
+const isWebAddress = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/** What a client sends. The server also refuses http:// and private addresses unless its operator allows them. */
+export const revenueFetchInputSchema = z.object({
+  url: z
+    .string({ error: REVENUE_FETCH_URL_MESSAGE })
+    .trim()
+    .max(REVENUE_FETCH_URL_MAX, `The report's address may be at most ${REVENUE_FETCH_URL_MAX} characters`)
+    .refine(isWebAddress, REVENUE_FETCH_URL_MESSAGE),
+  source: revenueSourceSchema,
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+export type RevenueFetchInput = z.infer<typeof revenueFetchInputSchema>;
+
+/** The last fetch: when it ended, and what it imported or why it failed (an import's own message: a bad file's line
+ * and column, or why the address could not be fetched). */
+export const revenueFetchOutcomeSchema = z.object({
+  at: z.string(),
+  ok: z.boolean(),
+  /** Why it failed; null when it imported. */
+  error: z.string().nullable(),
+  /** What it imported; null when it failed. */
+  days: daysSchema.nullable(),
+  dayCount: z.number().int().nullable(),
+  /** Report units, and of them those that matched none of the website's. */
+  units: z.number().int().nullable(),
+  unmatchedUnits: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type RevenueFetchOutcome = z.infer<typeof revenueFetchOutcomeSchema>;
+
+export const revenueFetchSchema = z.object({
+  url: z.string(),
+  source: revenueSourceSchema,
+  enabled: z.boolean(),
+  last: revenueFetchOutcomeSchema.nullable(),
+  /** When the next daily fetch is due; null while off. */
+  next: z.string().nullable(),
+});
+export type RevenueFetch = z.infer<typeof revenueFetchSchema>;
+
+/** `fetch` is null until an address is saved. */
+export const revenueFetchResponseSchema = z.object({ fetch: revenueFetchSchema.nullable() });
+export type RevenueFetchResponse = z.infer<typeof revenueFetchResponseSchema>;
+
+/** GET /api/websites/:websiteId/revenue-imports/currencies: the currencies of the website's revenue data, for the
+ * exchange rates of its "Ads & revenue" settings. */
+export const revenueCurrenciesResponseSchema = z.object({
+  /** Its revenue currency: the setting, else the first one seen; null with neither. */
+  currency: z.string().nullable(),
+  /** The first currency seen in its revenue data (Prebid's bids, imported reports), whatever the setting. */
+  firstSeen: z.string().nullable(),
+  /** Every currency in its revenue data, by code. */
+  seen: z.array(z.string()),
+});
+export type RevenueCurrenciesResponse = z.infer<typeof revenueCurrenciesResponseSchema>;

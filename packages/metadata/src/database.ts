@@ -15,6 +15,7 @@ import * as potentialDays from './migrations/2026-11-25T1100-potential-days.ts';
 import * as websiteVerifications from './migrations/2026-11-25T1200-website-verifications.ts';
 import * as revenueDays from './migrations/2026-11-25T1300-revenue-days.ts';
 import * as recommendationRecords from './migrations/2026-11-26T0100-recommendation-records.ts';
+import * as revenueFetches from './migrations/2026-11-26T0200-revenue-fetches.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-website-verifications': websiteVerifications,
   '2026-11-25T1300-revenue-days': revenueDays,
   '2026-11-26T0100-recommendation-records': recommendationRecords,
+  '2026-11-26T0200-revenue-fetches': revenueFetches,
 };
 
 export interface MetadataOptions {

@@ -117,6 +117,27 @@ export interface RevenueDaysTable {
   imported_at: string;
 }
 
+/** The daily fetch of a website's ad-server report from an address, and its last outcome (migration 2026-11-26T0200). */
+export interface RevenueFetchesTable {
+  website_id: string;
+  url: string;
+  /** 'ad_manager' | 'adsense'. */
+  source: string;
+  enabled: number;
+  updated_at: string;
+  /** When the last fetch began: the claim of the process that runs it. */
+  attempt_at: string | null;
+  fetched_at: string | null;
+  outcome: 'imported' | 'failed' | null;
+  error: string | null;
+  from_day: string | null;
+  to_day: string | null;
+  day_count: number | null;
+  units: number | null;
+  unmatched_units: number | null;
+  currency: string | null;
+}
+
 /** A recommendation as last given and what became of it (migration 2026-11-26T0100). */
 export interface RecommendationRecordsTable {
   website_id: string;
@@ -180,6 +201,7 @@ export interface MetadataSchema {
   potential_days: PotentialDaysTable;
   website_verifications: WebsiteVerificationsTable;
   revenue_days: RevenueDaysTable;
+  revenue_fetches: RevenueFetchesTable;
   recommendation_records: RecommendationRecordsTable;
   visitor_salts: VisitorSaltsTable;
   contact_messages: ContactMessagesTable;

@@ -3,7 +3,9 @@
 // impressions by page and device, in the share of the day that lies in each period.
 //
 // - No double count: an ad server's report already includes the revenue of Prebid's line items, so a unit-day counts
-//   max(0, imported − Prebid's revenue that unit-day, same currency) on top of Prebid's.
+//   max(0, imported − Prebid's revenue that unit-day, same currency) on top of Prebid's. Where the publisher gave
+//   exchange rates, Prebid's revenue in the other rated currencies is converted and taken off too: a report in euros of
+//   a website paid in dollars includes the dollar bids Prebid won.
 // - Spread: a slot's share of a unit-day is its impressions on a device that day ÷ the unit's impressions that day
 //   (every page and device: ad_stats_daily). A unit-day without measured impressions has nothing to spread over: it
 //   stays the unit's (`unitKey` set, no page), and only unit and website figures count it.
@@ -14,11 +16,12 @@
 // (migration 025) once per state of its imports (writeSpread), per website, page and slot, and a report reads the rows
 // of its own keys with one short statement (readImportedSpread). Joining the imported days with every slot's
 // impressions took 60 to 200 ms a call at 10 M events on the embedded engine, which runs one statement at a time. The
-// state is the website's count of imported unit-days and their latest import time, and for a website with days of the
-// last two days also the hour: those days' impressions may still arrive, so their spread is written again each hour.
+// state is the website's count of imported unit-days and their latest import time, its exchange rates if it has any,
+// and for a website with days of the last two days also the hour: those days' impressions may still arrive, so their
+// spread is written again each hour.
 // A process writes a version it finds no finished write of, and then reads that one write's rows (two processes
 // writing at once each read their own: nothing counts twice).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { adUnitKey, type DeviceType } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
 import type { MetadataDb } from '@foldline/metadata';
@@ -26,6 +29,7 @@ import { importedRevenue, importedRevenueStates, type ImportedRevenueState } fro
 import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import type { TimeWindow } from '../query.ts';
 import { readByIdInChunks } from '../scope.ts';
+import { websiteMoney, type WebsiteMoney } from './currencies.ts';
 
 /** What the rows are per. */
 export type RevenueKey = 'ad_unit_id' | 'page_id' | 'website_id';
@@ -79,10 +83,24 @@ export function daysOf(window: TimeWindow): { first: string; after: string } {
   return { first: dayOf(window.start.getTime()), after: dayOf(Math.ceil(window.end.getTime() / DAY_MS) * DAY_MS) };
 }
 
-/** The version of a website's spread for a state of its imports, at a time. */
-export function spreadVersion(websiteId: string, state: ImportedRevenueState, now: number): string {
+/** A website's currency and what 1 of each other rated currency is worth in it, for the spread's no-double-count. */
+export interface SpreadRates {
+  currency: string;
+  factors: ReadonlyMap<string, number>;
+}
+
+/** The version of a website's spread for a state of its imports (and its rates), at a time. */
+export function spreadVersion(websiteId: string, state: ImportedRevenueState, now: number, rates?: SpreadRates): string {
   const recent = state.lastDay >= dayOf(now - RECENT_DAYS * DAY_MS);
-  return `${websiteId}/${state.rows}/${state.lastImport}${recent ? `/${Math.floor(now / HOUR_MS)}` : ''}`;
+  const rated = rates ? `/r${createHash('sha256').update(JSON.stringify([rates.currency, ...[...rates.factors].sort(([a], [b]) => a.localeCompare(b))])).digest('hex').slice(0, 12)}` : '';
+  return `${websiteId}/${state.rows}/${state.lastImport}${rated}${recent ? `/${Math.floor(now / HOUR_MS)}` : ''}`;
+}
+
+/** The spread's rates of a website: none without exchange rates. */
+function ratesOf(money: WebsiteMoney, websiteId: string): SpreadRates | undefined {
+  const currency = money.currencies.get(websiteId);
+  const factors = money.rates.get(websiteId);
+  return currency && factors && factors.size > 0 ? { currency, factors } : undefined;
 }
 
 /** Per event store, each website's write this process reads and until when it trusts it is there, and the writes
@@ -96,22 +114,32 @@ export function forgetImportedSpread(events: EventStore): void {
 }
 
 /** The write to read of each website with imported revenue on the days of the window: one this process knows, else
- * the first finished one in the store, else one it writes now. */
-export async function importedSpreads(db: MetadataDb, events: EventStore, websiteIds: readonly string[], window: TimeWindow): Promise<Map<string, SpreadWrite>> {
+ * the first finished one in the store, else one it writes now. `money`: the websites' currencies and rates, when the
+ * caller reads them anyway (read here otherwise). */
+export async function importedSpreads(
+  db: MetadataDb,
+  events: EventStore,
+  websiteIds: readonly string[],
+  window: TimeWindow,
+  money?: Promise<WebsiteMoney>,
+): Promise<Map<string, SpreadWrite>> {
   const spreads = new Map<string, SpreadWrite>();
   if (websiteIds.length === 0) return spreads;
   const { first, after } = daysOf(window);
   const states = await importedRevenueStates(db, websiteIds);
+  const withImports = [...states.keys()];
+  const rates = withImports.length === 0 ? undefined : await (money ?? websiteMoney(db, events, withImports));
   const now = Date.now();
   let kept = known.get(events);
   if (!kept) known.set(events, (kept = new Map()));
-  const unknown = new Map<string, { version: string; state: ImportedRevenueState }>();
+  const unknown = new Map<string, { version: string; state: ImportedRevenueState; rates: SpreadRates | undefined }>();
   for (const [websiteId, state] of states) {
     if (state.lastDay < first || state.firstDay >= after) continue;
-    const version = spreadVersion(websiteId, state, now);
+    const websiteRates = rates && ratesOf(rates, websiteId);
+    const version = spreadVersion(websiteId, state, now, websiteRates);
     const mine = kept.get(websiteId);
     if (mine?.version === version && mine.until > now) spreads.set(websiteId, { version, writer: mine.writer });
-    else unknown.set(websiteId, { version, state });
+    else unknown.set(websiteId, { version, state, rates: websiteRates });
   }
   if (unknown.size === 0) return spreads;
   const finished = await finishedWriters(events, [...unknown].map(([websiteId, { version }]) => ({ websiteId, version })));
@@ -120,12 +148,12 @@ export async function importedSpreads(db: MetadataDb, events: EventStore, websit
   const inFlight = pending;
   const trusted = kept;
   await Promise.all(
-    [...unknown].map(async ([websiteId, { version, state }]) => {
+    [...unknown].map(async ([websiteId, { version, state, rates: websiteRates }]) => {
       let writer = finished.get(version);
       if (writer === undefined) {
         let write = inFlight.get(version);
         if (!write) {
-          write = writeSpread(db, events, websiteId, version, state).finally(() => inFlight.delete(version));
+          write = writeSpread(db, events, websiteId, version, state, websiteRates).finally(() => inFlight.delete(version));
           inFlight.set(version, write);
         }
         writer = await write;
@@ -157,7 +185,7 @@ export async function spreadImportedRevenue(db: MetadataDb, events: EventStore, 
 
 /** Writes a website's spread under a version, a month of days per statement, then its marker row (the write is
  * finished), then deletes its older versions; gives the write's id. */
-async function writeSpread(db: MetadataDb, events: EventStore, websiteId: string, version: string, state: ImportedRevenueState): Promise<string> {
+async function writeSpread(db: MetadataDb, events: EventStore, websiteId: string, version: string, state: ImportedRevenueState, rates: SpreadRates | undefined): Promise<string> {
   const slotsByUnit = await slotsOfWebsite(db, websiteId);
   const writer = randomUUID();
   for (let from = Date.parse(state.firstDay); from <= Date.parse(state.lastDay); from += DAYS_PER_WRITE * DAY_MS) {
@@ -176,7 +204,7 @@ async function writeSpread(db: MetadataDb, events: EventStore, websiteId: string
         return { unit, day: row.day, currency: row.currency, micros: row.revenueMicros };
       });
       const slots = [...units].flatMap(([key, unit]) => (slotsByUnit.get(key) ?? []).map((id) => ({ id, unit })));
-      const { sql, params } = spreadInsertSql({ websiteId, version, writer, unitKeys, slots, rows: imported, first: dayOf(from), after: dayOf(to + DAY_MS) });
+      const { sql, params } = spreadInsertSql({ websiteId, version, writer, unitKeys, slots, rows: imported, first: dayOf(from), after: dayOf(to + DAY_MS), rates });
       await events.command(sql, params);
     }
     await yieldToEventLoop();
@@ -225,6 +253,8 @@ interface SpreadInsert {
   /** The days, first and the one after the last. */
   first: string;
   after: string;
+  /** The website's exchange rates: Prebid's revenue in any rated currency is taken off a report in any other. */
+  rates?: SpreadRates | undefined;
 }
 
 /** The statement that writes one stretch of days of a website's spread; exported for its test. */
@@ -246,6 +276,24 @@ export function spreadInsertSql(input: SpreadInsert): { sql: string; params: Rec
     after_day: input.after,
   };
   const unitOf = 'transform(ad_unit_id, {slot_ids:Array(UUID)}, {slot_units:Array(UInt32)}, toUInt32(0))';
+  // Prebid's revenue that unit-day to take off: in the report's currency; with rates, every rated currency's converted
+  // into it through the website's (1 of a currency is `factor` of the website's, which is 1).
+  let prebidOff = 'prebid.prebid_revenue';
+  let converted = '';
+  let joinConverted = '';
+  if (input.rates) {
+    params.rate_currencies = [input.rates.currency, ...input.rates.factors.keys()];
+    params.rate_factors = [1, ...input.rates.factors.values()];
+    const factorOf = (currency: string, otherwise: string) => `transform(${currency}, {rate_currencies:Array(String)}, {rate_factors:Array(Float64)}, toFloat64(${otherwise}))`;
+    converted = `,
+  prebid_converted AS (
+    SELECT unit, day, sum(prebid_revenue * ${factorOf('currency', '0')}) AS website_revenue
+    FROM prebid
+    GROUP BY unit, day
+  )`;
+    prebidOff = `if(has({rate_currencies:Array(String)}, imported.currency), converted.website_revenue / ${factorOf('imported.currency', '1')}, prebid.prebid_revenue)`;
+    joinConverted = '\n    LEFT JOIN prebid_converted AS converted ON imported.unit = converted.unit AND imported.day = converted.day';
+  }
   const days = 'website_id = {website:UUID} AND ad_unit_id IN {slot_ids:Array(UUID)} AND day >= {first_day:Date} AND day < {after_day:Date}';
   const sql = `INSERT INTO foldline.imported_revenue_spread (website_id, version, writer, grain, key_id, day, page_id, device, unit_key, currency, revenue)
 WITH
@@ -258,10 +306,10 @@ WITH
     FROM foldline.ad_revenue_daily
     WHERE ${days} AND currency != ''
     GROUP BY unit, day, currency
-  ),
+  )${converted},
   net AS (
-    SELECT imported.unit AS unit, imported.day AS day, imported.currency AS currency, greatest(0, imported.gross - prebid.prebid_revenue) AS net_revenue
-    FROM imported LEFT JOIN prebid ON imported.unit = prebid.unit AND imported.day = prebid.day AND imported.currency = prebid.currency
+    SELECT imported.unit AS unit, imported.day AS day, imported.currency AS currency, greatest(0, imported.gross - ${prebidOff}) AS net_revenue
+    FROM imported LEFT JOIN prebid ON imported.unit = prebid.unit AND imported.day = prebid.day AND imported.currency = prebid.currency${joinConverted}
   ),
   shown AS (
     SELECT page_id, ad_unit_id, device, unit, day, impressions, sum(impressions) OVER (PARTITION BY unit, day) AS unit_impressions

@@ -1,17 +1,18 @@
 // What the revenue reports read (docs/notes/revenue.md, "Revenue figures"): per slot, page or website and period, the
 // revenue in the website's currency (Prebid's winning bids, plus the ad servers' imported revenue beyond them), the
-// Prebid auctions and wins and the empty renders; the amounts in other currencies apart, never added; and which
-// sources there were. The Prebid figures come through the query model (the revenue rollups), in the statement that
-// reads the report's other figures of the same keys (`with`: the embedded engine runs one statement at a time, so
-// every statement saved is time saved); the imported revenue, kept spread over impressions, in one more short one, only
-// where there is imported revenue (imported-spread.ts).
+// Prebid auctions and wins and the empty renders; amounts in another currency converted and added where the publisher
+// gave its rate (said in `sources.converted`), else apart, never added; and which sources there were. The Prebid
+// figures come through the query model (the revenue rollups), in the statement that reads the report's other figures
+// of the same keys (`with`: the embedded engine runs one statement at a time, so every statement saved is time saved);
+// the imported revenue, kept spread over impressions, in one more short one, only where there is imported revenue
+// (imported-spread.ts).
 import type { DeviceType } from '@foldline/contracts';
 import { hasImportedRevenue } from '@foldline/metadata/revenue-days/revenue-days.repository';
 import type { AnalyticsContext } from '../context.ts';
 import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import { runQuery } from '../execute.ts';
 import type { Metric, TimeWindow } from '../query.ts';
-import { websiteCurrencies } from './currencies.ts';
+import { websiteMoney } from './currencies.ts';
 import { daysOf, importedSpreads, readImportedSpread, type RevenueKey } from './imported-spread.ts';
 
 export type { RevenueKey } from './imported-spread.ts';
@@ -53,10 +54,11 @@ export interface RevenueReading {
   /** Imported revenue of a unit on days it had no measured impression: the unit's, no page's (read with no page or
    * device filter only). */
   unitOnly(period: RevenuePeriod, websiteId: string, unitKey: string): number;
-  /** Revenue in currencies other than its website's, per currency, as it came: never converted nor added. */
+  /** Revenue in currencies other than its website's that have no rate, per currency, as it came: never added. */
   unconverted(period: RevenuePeriod): CurrencyAmount[];
-  /** Whether the current period has Prebid auctions, and imported revenue. */
-  sources: { prebid: boolean; imported: boolean };
+  /** Whether the current period has Prebid auctions, and imported revenue; the currencies whose amounts the current
+   * period's figures include converted at the publisher's rates (absent when none). */
+  sources: { prebid: boolean; imported: boolean; converted?: string[] };
   /** The `with` metrics of a key in a period (0 for a key without rows). */
   metrics(period: RevenuePeriod, key: string): Record<Metric, number>;
   /** The keys with rows in a period. */
@@ -74,7 +76,8 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
   const window: TimeWindow = { start: (request.comparison ?? request.range).start, end: request.range.end };
   const currentDays = daysOf(request.range);
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-  const [currencies, spreads] = await Promise.all([websiteCurrencies(db, events, request.websiteIds), importedSpreads(db, events, request.websiteIds, window)]);
+  const money = websiteMoney(db, events, request.websiteIds);
+  const [{ currencies, rates }, spreads] = await Promise.all([money, importedSpreads(db, events, request.websiteIds, window, money)]);
   const importedNow = spreads.size > 0 && (await hasImportedRevenue(db, request.websiteIds, currentDays.first, day(Date.parse(currentDays.after) - DAY_MS)));
 
   const dimensions = request.by === 'website_id' ? (['website_id', 'currency'] as const) : (['website_id', request.by, 'currency'] as const);
@@ -109,6 +112,16 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
   };
   const addUnconverted = (period: RevenuePeriod, currency: string, amount: number) =>
     unconverted[period].set(currency, (unconverted[period].get(currency) ?? 0) + amount);
+  const converted = new Set<string>();
+  /** An amount in its website's currency: as it is, converted at the publisher's rate (said on the figures), or none
+   * without a rate (then it stays apart). */
+  const inWebsiteCurrency = (period: RevenuePeriod, websiteId: string, currency: string, amount: number) => {
+    if (currency === currencies.get(websiteId)) return amount;
+    const factor = rates.get(websiteId)?.get(currency);
+    if (factor === undefined) return undefined;
+    if (period === 'current' && amount > 0) converted.add(currency);
+    return amount * factor;
+  };
   let prebid = false;
 
   await yieldToEventLoop();
@@ -126,23 +139,23 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
     entry.empties += row.metrics.empty_renders;
     if (row.period === 'current' && row.metrics.prebid_auctions > 0) prebid = true;
     const currency = row.dimensions.currency!;
-    if (currency === currencies.get(websiteId)) {
-      entry.prebid += row.metrics.prebid_revenue;
-      entry.revenue += row.metrics.prebid_revenue;
-    } else if (currency !== '' && row.metrics.prebid_revenue > 0) {
-      addUnconverted(row.period, currency, row.metrics.prebid_revenue);
-    }
+    if (currency === '' || row.metrics.prebid_revenue === 0) return;
+    const amount = inWebsiteCurrency(row.period, websiteId, currency, row.metrics.prebid_revenue);
+    if (amount === undefined) return addUnconverted(row.period, currency, row.metrics.prebid_revenue);
+    entry.prebid += amount;
+    entry.revenue += amount;
   });
   await forEachInSlices(spreadRows, (row) => {
-    if (row.currency !== currencies.get(row.websiteId)) return addUnconverted(row.period, row.currency, row.amount);
+    const amount = inWebsiteCurrency(row.period, row.websiteId, row.currency, row.amount);
+    if (amount === undefined) return addUnconverted(row.period, row.currency, row.amount);
     if (row.unitKey !== '' && request.by !== 'website_id') {
       const name = `${row.websiteId}\n${row.unitKey}`;
-      unitOnly[row.period].set(name, (unitOnly[row.period].get(name) ?? 0) + row.amount);
+      unitOnly[row.period].set(name, (unitOnly[row.period].get(name) ?? 0) + amount);
       return;
     }
     const entry = totalsOf(row.period, row.unitKey !== '' ? row.websiteId : row.key);
-    entry.imported += row.amount;
-    entry.revenue += row.amount;
+    entry.imported += amount;
+    entry.revenue += amount;
   });
 
   return {
@@ -151,7 +164,7 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
     unitOnly: (period, websiteId, unitKey) => unitOnly[period].get(`${websiteId}\n${unitKey}`) ?? 0,
     unconverted: (period) =>
       [...unconverted[period]].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)),
-    sources: { prebid, imported: importedNow },
+    sources: { prebid, imported: importedNow, ...(converted.size > 0 ? { converted: [...converted].sort() } : {}) },
     metrics: (period, key) => {
       const sums = others[period].get(key);
       return Object.fromEntries((request.with ?? []).map((metric) => [metric, sums?.[metric] ?? 0])) as Record<Metric, number>;

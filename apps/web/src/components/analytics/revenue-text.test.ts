@@ -1,5 +1,6 @@
-// The Revenue and RPM cards' words: one currency with its change and what the figure is made of, several side by side
-// and never added, amounts in other currencies listed apart, and no card without revenue data.
+// The Revenue and RPM cards' words: one currency with its change and what the figure is made of (partly known,
+// converted at the publisher's rates), several side by side and never added, amounts in other currencies without a
+// rate listed apart, and no card without revenue data.
 import type { RevenueKpis } from '@foldline/contracts';
 import { describe, expect, it } from 'vitest';
 import { coverageNote, hasRevenueData, PREBID_ONLY, revenueCards, unconvertedNote } from './revenue-text.ts';
@@ -32,6 +33,9 @@ describe('revenue text', () => {
     expect(cards.revenue).toEqual({ value: '$1,234.56', change: 12.5, description: 'Prebid winning bids only. Also €3.20 not converted' });
     expect(cards.rpm).toEqual({ value: '$2.50', change: null, description: 'Revenue per 1,000 pageviews' });
     expect(revenueCards({ ...none, currency: 'EUR', sources: { prebid: true, imported: true } }).revenue.description).toBeUndefined();
+    expect(revenueCards({ ...none, currency: 'USD', sources: { prebid: true, imported: true, converted: ['EUR'] }, unconverted: [{ currency: 'GBP', amount: 2 }] }).revenue.description).toBe(
+      'Includes EUR converted at your rate. Also £2.00 not converted',
+    );
   });
 
   it('writes several currencies side by side, never added, with no single change', () => {
@@ -50,6 +54,10 @@ describe('revenue text', () => {
     expect(coverageNote({ prebid: true, imported: false })).toBe(PREBID_ONLY);
     expect(coverageNote({ prebid: true, imported: true })).toBeUndefined();
     expect(coverageNote({ prebid: false, imported: true })).toBeUndefined();
+    // Amounts converted at the publisher's rates are said on the figure, like partial coverage.
+    expect(coverageNote({ prebid: false, imported: true, converted: ['EUR'] })).toBe('Includes EUR converted at your rate');
+    expect(coverageNote({ prebid: true, imported: false, converted: ['EUR', 'GBP'] })).toBe(`${PREBID_ONLY}. Includes EUR and GBP converted at your rates`);
+    expect(coverageNote({ prebid: true, imported: true, converted: [] })).toBeUndefined();
     expect(unconvertedNote([])).toBeUndefined();
     expect(unconvertedNote([{ currency: 'EUR', amount: 1 }, { currency: 'GBP', amount: 2 }, { currency: 'JPY', amount: 300 }])).toBe('Also €1.00, £2.00 and ¥300 not converted');
   });

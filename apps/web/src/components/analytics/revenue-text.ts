@@ -1,6 +1,6 @@
 // The words of the revenue figures (docs/notes/revenue.md, "Revenue figures"): the Revenue and RPM cards of the
-// dashboard and the website overview, what a figure is made of ("Prebid winning bids only"), amounts in other
-// currencies (listed apart, never added), and the empty state.
+// dashboard and the website overview, what a figure is made of ("Prebid winning bids only", "Includes EUR converted
+// at your rate"), amounts in other currencies without a rate (listed apart, never added), and the empty state.
 import type { CurrencyAmount, RevenueKpis, RevenueSources } from '@foldline/contracts';
 import { formatMoney } from '../../lib/format.ts';
 
@@ -12,17 +12,24 @@ export function hasRevenueData(kpis: RevenueKpis | undefined): kpis is RevenueKp
   return kpis !== undefined && (kpis.currency !== null || kpis.byCurrency.length > 0);
 }
 
-/** Where revenue is only partly known (Prebid's winning bids, no ad server report), the figure says so. */
+/** 'EUR', 'EUR and GBP', 'CHF, EUR and GBP'. */
+const listed = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** What a figure is made of: only partly known (Prebid's winning bids, no ad server report), and amounts converted at
+ * the publisher's rates ("Includes EUR converted at your rate"). */
 export function coverageNote(sources: RevenueSources | undefined): string | undefined {
-  return sources?.prebid && !sources.imported ? PREBID_ONLY : undefined;
+  const converted = sources?.converted ?? [];
+  const notes = [
+    sources?.prebid && !sources.imported ? PREBID_ONLY : undefined,
+    converted.length > 0 ? `Includes ${listed(converted)} converted at your ${converted.length === 1 ? 'rate' : 'rates'}` : undefined,
+  ].filter(Boolean);
+  return notes.join('. ') || undefined;
 }
 
 /** 'Also €1.20 not converted', 'Also €1.20 and £3.00 not converted'; nothing without such amounts. */
 export function unconvertedNote(amounts: readonly CurrencyAmount[]): string | undefined {
   if (amounts.length === 0) return undefined;
-  const listed = amounts.map((entry) => formatMoney(entry.amount, entry.currency));
-  const words = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
-  return `Also ${words} not converted`;
+  return `Also ${listed(amounts.map((entry) => formatMoney(entry.amount, entry.currency)))} not converted`;
 }
 
 export interface RevenueCardText {

@@ -1,6 +1,8 @@
 // Settings tab, 'Ads & revenue': the ad density limit and the values of a viewable impression the placement advice
-// weighs changes by, and the currency of the website's revenue; saved with the whole website object.
+// weighs changes by, the currency of the website's revenue and the exchange rates into it ("1 EUR = 1.0832 USD", a row
+// per other currency seen in its revenue data); saved with the whole website object.
 import {
+  COMMON_CURRENCIES,
   DEFAULT_DENSITY_PERCENT,
   DEFAULT_FORMAT_VALUES,
   MAX_DENSITY_PERCENT,
@@ -16,9 +18,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { useTransientMessage } from '../../../components/ui/use-transient-message.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useRevenueCurrencies } from '../api/get-revenue-currencies.ts';
 import { useUpdateWebsite } from '../api/update-website.ts';
 import {
   AD_DEVICES,
@@ -26,7 +29,10 @@ import {
   currencyOptions,
   formatsOf,
   initialAdsFormValues,
+  rateRows,
+  ratesBaseOf,
   toAdsSettingsInput,
+  withCurrency,
   type AdsFieldErrors,
   type AdsFormValues,
 } from '../lib/ads-settings-values.ts';
@@ -48,6 +54,8 @@ export function AdsSettingsCard({ website }: { website: Website }) {
   const [values, setValues] = useState<AdsFormValues>(() => initialAdsFormValues(website.settings.ads));
   const [errors, setErrors] = useState<AdsFieldErrors>({});
   const update = useUpdateWebsite(website.website_id);
+  const currencies = useRevenueCurrencies(website.website_id);
+  const firstSeen = currencies.data?.firstSeen ?? null;
   const { message, showSuccess, showError, clear } = useTransientMessage(WEBSITE_MESSAGE_MS);
 
   const setFormatValue = (device: DeviceType, format: string, text: string) =>
@@ -58,13 +66,13 @@ export function AdsSettingsCard({ website }: { website: Website }) {
     clear();
     // Every field in doubt is marked; the first problem is said by the buttons, where the save was asked for (a
     // sentence does not fit under a small field).
-    const problems = adsFieldErrors(values);
+    const problems = adsFieldErrors(values, firstSeen);
     setErrors(problems);
     const first = Object.values(problems)[0];
     if (first) return showError(first);
     // As the Advanced Settings card does: the whole website object goes back, with the new ads settings.
     update.mutate(
-      { ...website, settings: { ...website.settings, ads: toAdsSettingsInput(values) } },
+      { ...website, settings: { ...website.settings, ads: toAdsSettingsInput(values, firstSeen) } },
       {
         onSuccess: () => showSuccess(ADS_SETTINGS_SAVED),
         onError: (error) => showError(errorMessage(error, ADS_SETTINGS_FAILED)),
@@ -79,7 +87,7 @@ export function AdsSettingsCard({ website }: { website: Website }) {
   };
 
   return (
-    <Card title="Ads & revenue" description="How the placement advice values your ads, and the currency your revenue is reported in.">
+    <Card title="Ads & revenue" description="How the placement advice values your ads, the currency your revenue is reported in and your exchange rates into it.">
       {/* noValidate: the contract's messages are shown on save, not the browser's bubbles. */}
       <form onSubmit={save} noValidate aria-label="Ads and revenue settings" className="space-y-6">
         <TextField
@@ -135,8 +143,16 @@ export function AdsSettingsCard({ website }: { website: Website }) {
           className="max-w-md"
           options={[{ value: '', label: 'First currency in the revenue data' }, ...currencyOptions(values.currency).map((code) => ({ value: code, label: currencyLabel(code) }))]}
           value={values.currency}
-          onChange={(currency) => setValues((current) => ({ ...current, currency }))}
+          onChange={(currency) => setValues((current) => withCurrency(current, currency, firstSeen))}
           hint="The currency this website's revenue figures are in (ISO 4217)."
+        />
+
+        <ExchangeRates
+          values={values}
+          seen={currencies.data?.seen ?? []}
+          firstSeen={firstSeen}
+          errors={errors}
+          onChange={(code, text) => setValues((current) => ({ ...current, rates: { ...current.rates, [code]: text } }))}
         />
 
         <StatusMessage message={message} />
@@ -150,5 +166,83 @@ export function AdsSettingsCard({ website }: { website: Website }) {
         </div>
       </form>
     </Card>
+  );
+}
+
+/** "1 EUR = [1.0832] USD" per other currency of the website's revenue data, and any other currency added by hand. */
+function ExchangeRates({
+  values,
+  seen,
+  firstSeen,
+  errors,
+  onChange,
+}: {
+  values: AdsFormValues;
+  seen: readonly string[];
+  firstSeen: string | null;
+  errors: AdsFieldErrors;
+  onChange: (code: string, text: string) => void;
+}) {
+  const base = ratesBaseOf(values, firstSeen);
+  const rows = rateRows(values, seen, firstSeen);
+  const addable = COMMON_CURRENCIES.filter((code) => code !== base && !rows.includes(code));
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Exchange rates</legend>
+      <p className="mt-1 text-xs text-slate-500">
+        Revenue in another currency is converted at your rate and added to this website&apos;s; a currency without a rate is listed apart, never
+        added. Leave a rate empty to keep that currency apart.
+      </p>
+      {!base ? (
+        <p className="mt-3 text-sm text-slate-600">Rates can be given once this website has a revenue currency: choose one above, or import a report.</p>
+      ) : (
+        <>
+          {rows.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">All of this website&apos;s revenue is in {base} so far: no rate is needed.</p>
+          ) : (
+            <div className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+              {rows.map((code) => (
+                <RateField key={code} code={code} base={base} text={values.rates[code] ?? ''} invalid={Boolean(errors[`rate ${code}`])} onChange={onChange} />
+              ))}
+            </div>
+          )}
+          {addable.length > 0 && (
+            <Select
+              label="Add a rate for another currency"
+              className="mt-3 max-w-xs [&_label]:text-xs [&_label]:font-normal [&_label]:text-slate-700"
+              options={[{ value: '', label: 'Choose a currency' }, ...addable.map((code) => ({ value: code, label: currencyLabel(code) }))]}
+              value=""
+              onChange={(code) => code && onChange(code, '')}
+            />
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+function RateField({ code, base, text, invalid, onChange }: { code: string; base: string; text: string; invalid: boolean; onChange: (code: string, text: string) => void }) {
+  const id = `exchange-rate-${code}`;
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
+      <label htmlFor={id} className="shrink-0 whitespace-nowrap">
+        1 {code} =
+      </label>
+      <input
+        id={id}
+        name={id}
+        inputMode="decimal"
+        autoComplete="off"
+        className={`${inputClasses} min-w-0 flex-1`}
+        value={text}
+        placeholder="no rate"
+        aria-invalid={invalid ? true : undefined}
+        aria-label={`Value of 1 ${code} in ${base}`}
+        onChange={(event) => onChange(code, event.target.value)}
+      />
+      <span className="shrink-0" aria-hidden="true">
+        {base}
+      </span>
+    </div>
   );
 }

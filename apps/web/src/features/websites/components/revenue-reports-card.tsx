@@ -1,19 +1,31 @@
 // Settings tab, 'Revenue reports': import the CSV an ad server exports (Google Ad Manager or AdSense, by date and ad
 // unit), see what was read (source, days, rows, matched units, currency) and which of the report's units matched none
-// of the website's, and what is stored so far per source.
-import { REVENUE_IMPORT_MAX_BYTES, REVENUE_SOURCE_NAMES, type RevenueImportResponse, type RevenueSource, type UnmatchedRevenueUnit } from '@foldline/contracts';
+// of the website's, and what is stored so far per source; or give the report's address for a daily fetch, and see how
+// the last fetch went.
+import {
+  REVENUE_IMPORT_MAX_BYTES,
+  REVENUE_SOURCE_NAMES,
+  revenueFetchInputSchema,
+  type RevenueFetch,
+  type RevenueImportResponse,
+  type RevenueSource,
+  type UnmatchedRevenueUnit,
+} from '@foldline/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { useRevenueFetch } from '../api/get-revenue-fetch.ts';
 import { useRevenueImports } from '../api/get-revenue-imports.ts';
 import { useImportRevenueReport } from '../api/import-revenue-report.ts';
+import { useSaveRevenueFetch } from '../api/save-revenue-fetch.ts';
 
 type SourceChoice = 'detect' | RevenueSource;
 const SOURCE_OPTIONS: { value: SourceChoice; label: string }[] = [
@@ -21,7 +33,12 @@ const SOURCE_OPTIONS: { value: SourceChoice; label: string }[] = [
   { value: 'ad_manager', label: REVENUE_SOURCE_NAMES.ad_manager },
   { value: 'adsense', label: REVENUE_SOURCE_NAMES.adsense },
 ];
+const FETCH_SOURCE_OPTIONS: { value: RevenueSource; label: string }[] = [
+  { value: 'ad_manager', label: REVENUE_SOURCE_NAMES.ad_manager },
+  { value: 'adsense', label: REVENUE_SOURCE_NAMES.adsense },
+];
 const IMPORT_FAILED = 'Failed to import the report';
+const FETCH_SAVE_FAILED = 'Failed to save the daily fetch';
 const LOAD_FAILED = 'Failed to load the imported revenue reports';
 /** Unmatched units shown at once; a report may have thousands. */
 const UNMATCHED_SHOWN = 50;
@@ -124,6 +141,7 @@ export function RevenueReportsCard({ websiteId }: { websiteId: string }) {
         </Alert>
       )}
       {result && <ImportResult {...result} />}
+      <DailyFetch websiteId={websiteId} />
       <StoredImports loading={stored.isPending} failed={stored.isError} data={stored.data} />
     </Card>
   );
@@ -226,5 +244,130 @@ function StoredImports({ loading, failed, data }: { loading: boolean; failed: bo
         </ul>
       )}
     </div>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+/** The report's address for a daily fetch, its source and on/off, and how the last fetch went. */
+function DailyFetch({ websiteId }: { websiteId: string }) {
+  const current = useRevenueFetch(websiteId);
+  const saved = current.data?.fetch;
+  return (
+    <section className="mt-6 border-t border-slate-200 pt-4" aria-labelledby={`${websiteId}-fetch-title`}>
+      <h3 id={`${websiteId}-fetch-title`} className="text-sm font-medium text-slate-900">
+        Daily fetch
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Or give the address where your ad server&apos;s report is published (a scheduled export&apos;s link): Foldline fetches it once a day and imports it
+        as an upload, its days replacing the same days.
+      </p>
+      {current.isPending ? (
+        <LoadingState text="Loading the daily fetch..." className="py-4" />
+      ) : current.isError ? (
+        <Alert variant="error" className="mt-4">
+          Failed to load the daily fetch
+        </Alert>
+      ) : (
+        // Filled again from what is stored whenever that changes (after a save).
+        <FetchForm key={saved ? `${saved.url}\n${saved.source}\n${saved.enabled}` : 'none'} websiteId={websiteId} saved={saved ?? null} />
+      )}
+      {saved && (
+        <div data-testid="revenue-fetch-status">
+          <FetchStatus fetch={saved} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Saved on, the report is fetched at once: the answer says how that went. */
+function FetchForm({ websiteId, saved }: { websiteId: string; saved: RevenueFetch | null }) {
+  const save = useSaveRevenueFetch(websiteId);
+  const [url, setUrl] = useState(saved?.url ?? '');
+  const [source, setSource] = useState<RevenueSource>(saved?.source ?? 'ad_manager');
+  const [enabled, setEnabled] = useState(saved?.enabled ?? true);
+  const [localError, setLocalError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    // The contract's own check, with its words; the server also refuses http:// and private addresses.
+    const input = revenueFetchInputSchema.safeParse({ url, source, enabled });
+    if (!input.success) return setLocalError(input.error.issues[0]?.message ?? FETCH_SAVE_FAILED);
+    setLocalError(null);
+    save.mutate(input.data);
+  };
+  const error = localError ?? (save.isError ? errorMessage(save.error, FETCH_SAVE_FAILED) : null);
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="mt-3 space-y-4" aria-label="Daily fetch of a revenue report">
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
+          <TextField
+            label="Report address"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://reports.example.com/revenue.csv"
+            hint="https:// only, at most 20 MB."
+            className="min-w-0"
+            value={url}
+            aria-invalid={localError ? true : undefined}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+          <Select label="Ad server" options={FETCH_SOURCE_OPTIONS} value={source} onChange={setSource} />
+        </div>
+        <Checkbox label="Fetch it every day" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending || url.trim() === ''} loading={save.isPending}>
+            {save.isPending ? 'Fetching...' : enabled ? 'Save and Fetch Now' : 'Save'}
+          </Button>
+        </div>
+      </form>
+      {error && (
+        <Alert variant="error" title="The daily fetch was not saved" className="mt-4">
+          {error}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** "Last fetched 26/11/2026, 06:00:00 — 30 days, 12 units", or the last fetch's error; and when the next is due. */
+function FetchStatus({ fetch }: { fetch: RevenueFetch }) {
+  const last = fetch.last;
+  const next = fetch.next && <span className="block text-xs text-slate-500">Next fetch around {formatDateTime(fetch.next)}</span>;
+  if (!last) {
+    return (
+      <p className="mt-4 text-sm text-slate-600">
+        {fetch.enabled ? 'Not fetched yet.' : 'The daily fetch is off.'}
+        {next}
+      </p>
+    );
+  }
+  if (!last.ok) {
+    return (
+      <Alert variant="error" title={`The last fetch failed (${formatDateTime(last.at)})`} className="mt-4">
+        <span className="break-words">{last.error}</span>
+        {next}
+      </Alert>
+    );
+  }
+  const units = last.units ?? 0;
+  return (
+    <p className="mt-4 text-sm text-slate-700">
+      <span className="font-medium text-slate-900">Last fetched {formatDateTime(last.at)}</span> — {plural(last.dayCount ?? 0, 'day', 'days')}
+      {last.days && (
+        <>
+          {' '}
+          (<DayRange days={last.days} />)
+        </>
+      )}
+      , {plural(units, 'unit', 'units')}
+      {last.unmatchedUnits ? `, ${formatNumber(last.unmatchedUnits)} unmatched` : ''}
+      {!fetch.enabled && <span className="block text-xs text-slate-500">The daily fetch is off.</span>}
+      {next}
+    </p>
   );
 }
