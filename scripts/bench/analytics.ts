@@ -147,6 +147,10 @@ try {
     ['heatmap engagement (mobile, social)', `/heatmap/engagement?pageId=${pageId}&period=${period}&deviceType=mobile&source=social`],
     ['clicked-elements (mobile, search)', `/clicked-elements?pageId=${pageId}&period=${period}&deviceType=mobile&source=search`],
     ['heatmap-segments (mobile)', `/heatmap-segments?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    // Rage and dead clicks (issue 26): raw clicks, rage bursts told by two windows over each pageview's clicks.
+    ['heatmap click (desktop, rage)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=desktop&only=rage`],
+    ['heatmap click (desktop, dead)', `/heatmap/click?pageId=${pageId}&period=${period}&deviceType=desktop&only=dead`],
+    ['clicked-elements (desktop, rage)', `/clicked-elements?pageId=${pageId}&period=${period}&deviceType=desktop&only=rage`],
   ];
 
   console.log(`\n${'endpoint'.padEnd(38)} ${'period'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);

@@ -133,8 +133,12 @@ describeEachDialect('heatmap segments', (dialect) => {
     for (let depth = 0; depth <= 100; depth++) {
       expect(scrolls.reduce((total, s) => total + (s.data[depth]?.count ?? 0), 0), `depth ${depth}`).toBe(allScroll.data[depth]!.count);
     }
+    // Engagement figures are averages over each map's timed pageviews: weighted by them, the sources make up the whole.
     const engagement = await Promise.all(sources.map((source) => map('engagement', `&source=${source}`)));
-    expect(engagement.reduce((total, m) => total + sum(m.data), 0)).toBeCloseTo(sum((await map('engagement')).data), 3);
+    const allEngagement = await map('engagement');
+    expect(engagement.reduce((total, m) => total + (m.meta.timedPageviews ?? 0), 0)).toBe(allEngagement.meta.timedPageviews);
+    const weighted = (m: PointHeatmapResponse) => sum(m.data) * (m.meta.timedPageviews ?? 0);
+    expect(engagement.reduce((total, m) => total + weighted(m), 0)).toBeCloseTo(weighted(allEngagement), 9);
   });
 
   it('narrows the scroll and engagement maps', async () => {
@@ -145,16 +149,18 @@ describeEachDialect('heatmap segments', (dialect) => {
     expect(search.meta).toMatchObject({ pageviews: 2, maxValue: 2, segment: { source: 'search' } });
     expect((await scroll('&browser=Opera')).data).toEqual([]);
 
-    // The search reader's 8 s on the top 800 px of a 4,000 px page: 20 bands of 1 %, nothing below.
+    // The search readers: one spent its 8 s on the top 800 px of a 4,000 px page (bands 0–19), all of its time; the
+    // other has no time measured. So 100 % on those bands, nothing below, over 1 timed pageview of 2.
     const searchDwell = await map('engagement', '&source=search');
-    expect(sum(searchDwell.data)).toBeCloseTo(20 * 8000, 3);
+    expect(searchDwell.meta).toMatchObject({ pageviews: 2, timedPageviews: 1 });
+    expect(new Set(searchDwell.data.map((p) => p.value))).toEqual(new Set([1]));
     expect(Math.max(...searchDwell.data.map((p) => p.y))).toBeLessThanOrEqual(800);
-    // The social reader's 5 s on 2,000–2,800 px.
+    // The social readers: one spent its 5 s on 2,000–2,800 px.
     const socialDwell = await map('engagement', '&source=social');
-    expect(sum(socialDwell.data)).toBeCloseTo(20 * 5000, 3);
+    expect(socialDwell.meta).toMatchObject({ pageviews: 2, timedPageviews: 1, maxValue: 1 });
     expect(Math.min(...socialDwell.data.map((p) => p.y))).toBeGreaterThanOrEqual(2000);
-    // The referral reader's pointer rest, and no viewport dwell.
-    expect((await map('engagement', '&source=referral')).data.map((p) => p.value)).toEqual([4000]);
+    // The referral reader's pointer rest, its only measured time: all of it, and no viewport dwell.
+    expect((await map('engagement', '&source=referral')).data.map((p) => p.value)).toEqual([1]);
   });
 
   it('compares with the previous period: its own map, segmented or not', async () => {

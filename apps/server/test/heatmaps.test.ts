@@ -120,19 +120,28 @@ describeOnLastDialect('heatmaps', (dialect) => {
     expect(body.meta).toMatchObject({ pageviews: 2, clicks: 4, maxValue: 2, averageFold: 25 });
   });
 
-  it('draws attention where the pointer rested and viewport dwell across the bands it covered', async () => {
+  it("draws each reader's share of their own time: viewport dwell across the bands it covered, pointer rests where they were", async () => {
     const body = (await get(`engagement?pageId=${pageId}&period=week&deviceType=desktop`)).json() as PointHeatmapResponse;
-    expect(body.meta.layout.captured).toBe(true);
-    // The rest at (240, 1,525) of a 1,280 × 3,000 page: at 1,920 × 3,000 it scales to about (360, 1,525) (per mille
-    // cells: a few px).
-    const rest = body.data.find((p) => p.value === 4000)!;
-    expect(Math.abs(rest.x - 360)).toBeLessThanOrEqual(3);
-    expect(Math.abs(rest.y - 1525)).toBeLessThanOrEqual(4);
-    // 8 s on each of the first 20 bands of 1 % (600 px), spread across the page: nothing below it.
-    const dwell = body.data.filter((p) => p.value !== 4000);
-    expect(dwell.length).toBeGreaterThan(0);
-    expect(Math.max(...dwell.map((p) => p.y))).toBeLessThanOrEqual(600);
-    expect(dwell.reduce((sum, p) => sum + p.value, 0)).toBeCloseTo(20 * 8000, 3);
+    expect(body.meta).toMatchObject({ layout: { captured: true }, pageviews: 2, timedPageviews: 2, content: { x: 460, width: 1000 } });
+    // The first reader's only measured time is a 4 s rest at (240, 1,525) of 1,280 px: all of it, over 2 readers, 50 %;
+    // at 1,920 px it stays 100 px into the centred column (per mille cells: a few px), not scaled into the margin.
+    const rest = body.data.filter((p) => p.y > 600);
+    expect(rest).toHaveLength(1);
+    expect(rest[0]!.value).toBeCloseTo(0.5, 9);
+    expect(Math.abs(rest[0]!.x - 565)).toBeLessThanOrEqual(5);
+    expect(Math.abs(rest[0]!.y - 1525)).toBeLessThanOrEqual(4);
+    // The second reader's 8 s on the top 600 px, all of its time: bands 0–19 at 50 %, an even grid over the column only.
+    const dwell = body.data.filter((p) => p.y <= 600);
+    const rows = [...new Set(dwell.map((p) => p.y))].sort((a, b) => a - b);
+    expect(rows[0]).toBeLessThanOrEqual(40);
+    expect(rows.at(-1)).toBeGreaterThanOrEqual(600 - 40);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]! - rows[i - 1]!).toBeLessThanOrEqual(40.001);
+    for (const p of dwell) {
+      expect(p.value).toBeCloseTo(0.5, 9);
+      expect(p.x).toBeGreaterThanOrEqual(460);
+      expect(p.x).toBeLessThanOrEqual(1460);
+    }
+    expect(body.meta.maxValue).toBeCloseTo(0.5, 9);
   });
 
   it('answers a page without data with empty maps, without rendering it', async () => {

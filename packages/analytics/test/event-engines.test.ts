@@ -10,6 +10,7 @@ import { heatmapCellsOf, openChdbStore, openEventStore, pageCountsOf, toEventTim
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClickHouseShim, type ClickHouseShim } from '../../event-store/test/support/clickhouse-shim.ts';
 import { runQuery } from '../src/execute.ts';
+import { readEngagementShares } from '../src/heatmaps/engagement-shares.ts';
 import { readCells } from '../src/heatmaps/heatmap-cells.ts';
 import type { AnalyticsQuery } from '../src/query.ts';
 import { readSeenCounts, readTraffic, readUnitOutcomes, type ProbeCount } from '../src/recommendations/evidence-reader.ts';
@@ -147,6 +148,14 @@ describe('the same answers from a server as from chDB', () => {
     expect(answers.server).toEqual(answers.chdb);
     expect(server).toEqual(embedded);
     expect(server.length).toBeGreaterThan(2);
+  });
+
+  it("the engagement map's shares (raw spans and rests)", async () => {
+    const request = { websiteId: WEBSITE, pageId: PAGES[0]!, device: 'desktop' as const, range: window(72) };
+    const { server, embedded, answers } = await onBoth((store) => readEngagementShares(store, request));
+    expect(answers.server).toEqual(answers.chdb);
+    expect(server).toEqual(embedded);
+    expect(server.readers).toBeGreaterThan(5);
   });
 
   it('the recommendations’ evidence', async () => {

@@ -26,3 +26,29 @@ describe('heatmap cells statement', () => {
     expect(params).toMatchObject({ hourFrom0: '2026-10-23 10:00:00', dayFrom0: '2026-10-24', dayTo0: '2026-11-22', hourTo1: '2026-11-22 11:00:00' });
   });
 });
+
+// A click map narrowed to dead clicks or to the clicks of rage bursts (issue 26) reads raw clicks: the rollups carry
+// neither. Its pageviews (fold, page height) are read raw too, over the same whole hours.
+describe('narrowed click map statement', () => {
+  const click: CellsRequest = { ...base, range: { start: ago(24), end: NOW }, detail: ['click'], totals: ['fold', 'doc'] };
+
+  it('dead clicks: the flagged clicks of the page, device and hours', () => {
+    const { sql, params } = compileCellsQuery({ ...click, only: 'dead' });
+    expect(sql).toContain('FROM foldline.clicks WHERE website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String}');
+    expect(sql).toContain('AND dead = 1');
+    expect({ sql, params }).toMatchSnapshot();
+  });
+
+  it("rage clicks: every click of a burst, told over all the pageview's clicks of the hours", () => {
+    const { sql, params } = compileCellsQuery({ ...click, only: 'rage' });
+    expect(sql).toContain('WHERE in_rage = 1');
+    expect(sql).not.toContain('dead = 1');
+    expect({ sql, params }).toMatchSnapshot();
+  });
+
+  it('keeps the segment with the filter', () => {
+    const { sql } = compileCellsQuery({ ...click, only: 'dead', segment: { source: 'search' } });
+    expect(sql.match(/pageview_id IN \(SELECT pageview_id FROM foldline\.pageviews/g)).toHaveLength(1);
+    expect(sql).toMatch(/AND pageview_id IN \([\s\S]*\) AND dead = 1/);
+  });
+});

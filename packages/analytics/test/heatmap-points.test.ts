@@ -1,7 +1,7 @@
 // The geometry of heatmaps: clicks re-anchored on their element in the reference layout, scaled when it is missing,
-// binning under a point budget, dwell bands, and scroll reach from its differences.
+// binning under a point budget, dwell bands, pointer rests on the content, and scroll reach from its differences.
 import { describe, expect, it } from 'vitest';
-import { binPoints, contentExtent, dwellByBand, dwellPoints, placeClicks, reachByDepth, type ReferenceLayout } from '../src/heatmaps/heatmap-points.ts';
+import { binPoints, contentExtent, dwellPoints, placeClicks, placeRests, reachByDepth, type ReferenceLayout } from '../src/heatmaps/heatmap-points.ts';
 
 const DESKTOP: ReferenceLayout = {
   width: 1920,
@@ -74,43 +74,60 @@ describe('binPoints', () => {
 });
 
 describe('dwellPoints', () => {
-  it('spreads a band of dwell across the page, closer than the map radius, centred in the band', () => {
-    const points = dwellPoints(100, 5000, DESKTOP);
-    expect(points).toHaveLength(30);
-    expect(points[0]!.x).toBe(32);
-    expect(points.at(-1)!.x).toBe(1888);
-    expect(new Set(points.map((p) => p.y))).toEqual(new Set([630]));
-    expect(points.reduce((sum, p) => sum + p.value, 0)).toBeCloseTo(5000, 6);
-  });
+  const outline = {
+    kind: 'article' as const,
+    main: { selector: 'main', box: [460, 600, 680, 4000] as [number, number, number, number], blocks: [] },
+    sides: [{ selector: 'aside', box: [1200, 600, 300, 2000] as [number, number, number, number], blocks: [] }],
+  };
+  // The top 20 % of the page (0–1,200 px) on screen for half a reader's time, the band at 50 % (3,000–3,060 px) a quarter.
+  const bands = Array.from({ length: 100 }, (_, band) => (band < 20 ? 0.5 : band === 50 ? 0.25 : 0));
 
-  it("keeps to the page's content columns, never the empty margins beside them", () => {
-    const outline = {
-      kind: 'article' as const,
-      main: { selector: 'main', box: [460, 600, 680, 4000] as [number, number, number, number], blocks: [] },
-      sides: [{ selector: 'aside', box: [1200, 600, 300, 2000] as [number, number, number, number], blocks: [] }],
-    };
+  it("covers the content with an even grid closer than the map's radius, each point with its band's own figure", () => {
     const across = contentExtent({ ...DESKTOP, outline });
     expect(across).toEqual({ x: 460, width: 1040 });
-    const points = dwellPoints(100, 5000, DESKTOP, across);
-    expect(Math.min(...points.map((p) => p.x))).toBeGreaterThanOrEqual(460);
-    expect(Math.max(...points.map((p) => p.x))).toBeLessThanOrEqual(1500);
-    expect(points.reduce((sum, p) => sum + p.value, 0)).toBeCloseTo(5000, 6);
+    const points = dwellPoints(bands, DESKTOP, across!);
+    const xs = [...new Set(points.map((p) => p.x))].sort((a, b) => a - b);
+    const ys = [...new Set(points.map((p) => p.y))].sort((a, b) => a - b);
+    // Within the columns, never the margins; evenly spaced well under the radius both ways (40 px, widened to 46 to keep
+    // this 6,000 px page within 3,000 points).
+    expect(xs[0]).toBeGreaterThanOrEqual(460);
+    expect(xs.at(-1)).toBeLessThanOrEqual(1500);
+    for (const list of [xs, ys.filter((y) => y < 1200)]) for (let i = 1; i < list.length; i++) expect(list[i]! - list[i - 1]!).toBeLessThanOrEqual(46);
+    // The figure itself on every point, not a share of it: the map's top value is what the legend states.
+    expect(new Set(points.filter((p) => p.y < 1200).map((p) => p.value))).toEqual(new Set([0.5]));
+    expect(new Set(points.filter((p) => p.y >= 1200).map((p) => p.value))).toEqual(new Set([0.25]));
+    expect(points.filter((p) => p.y >= 1200).every((p) => p.y >= 3000 && p.y < 3060)).toBe(true);
     expect(contentExtent(DESKTOP)).toBeUndefined();
+  });
+
+  it('widens the grid on a tall page without an outline, to keep the point count', () => {
+    const points = dwellPoints(new Array(100).fill(0.1), { width: 1920, documentHeight: 20_000 });
+    expect(points.length).toBeLessThanOrEqual(3100);
+    expect(Math.min(...points.map((p) => p.x))).toBeGreaterThan(0);
+    expect(Math.max(...points.map((p) => p.x))).toBeLessThan(1920);
+    expect(dwellPoints(bands, { width: 375, documentHeight: 0 })).toEqual([]);
   });
 });
 
-describe('dwellByBand', () => {
-  it('gives each 1 % band the time viewports stood on it', () => {
-    // 5 s on bands 0–19, 12 s on 34–54, 0.7 s from 92 to the end.
-    const dwell = dwellByBand([
-      { band: 0, delta: 5000 },
-      { band: 20, delta: -5000 },
-      { band: 34, delta: 12000 },
-      { band: 55, delta: -12000 },
-      { band: 92, delta: 700 },
-    ]);
-    expect(dwell).toHaveLength(100);
-    expect([dwell[0], dwell[19], dwell[20], dwell[34], dwell[54], dwell[55], dwell[92], dwell[99]]).toEqual([5000, 5000, 0, 12000, 12000, 0, 700, 700]);
+describe('placeRests', () => {
+  // A 1,000 px column centred at 1,920 px: 460–1,460.
+  const content = { x: 460, width: 1000 };
+
+  it('keeps a wide reader\'s rest at its distance from the middle, as a centred column moves', () => {
+    // 100 px into the column at 1,280 px (column 140–1,140): 100 px into it at 1,920 px, where scaling would put it
+    // at 360, in the margin.
+    expect(placeRests([{ viewportWidth: 1280, x: 240, yPerMille: 500, value: 0.1 }], DESKTOP, content)).toEqual([{ x: 560, y: 3000, value: 0.1 }]);
+  });
+
+  it("spreads a narrower reader's whole width over the content", () => {
+    // A 800 px reader's middle is the content's middle.
+    expect(placeRests([{ viewportWidth: 800, x: 400, yPerMille: 100, value: 0.2 }], DESKTOP, content)).toEqual([{ x: 960, y: 600, value: 0.2 }]);
+  });
+
+  it('leaves out rests in the margins, and scales them without a known content', () => {
+    const parked = { viewportWidth: 1280, x: 60, yPerMille: 100, value: 0.3 };
+    expect(placeRests([parked], DESKTOP, content)).toEqual([]);
+    expect(placeRests([parked], DESKTOP)).toEqual([{ x: 90, y: 600, value: 0.3 }]);
   });
 });
 

@@ -1,8 +1,9 @@
 // GET /api/analytics/clicked-elements (issue 26): the element list beside a click map — each clicked element of the
 // page (by the tracker's selector) with a readable label, its clicks, share of clicks, share of pageviews that clicked
-// it and the pageviews with rage clicks on it; the page's ad units with their estimated clicks, under their names.
+// it, the pageviews with rage clicks on it and its dead clicks; the page's ad units with their estimated clicks, under
+// their names. `only=dead|rage` narrows the list to those clicks, as it does the click map.
 import { z } from 'zod';
-import { heatmapQuerySchema } from './heatmaps.ts';
+import { CLICK_FILTERS, heatmapQuerySchema } from './heatmaps.ts';
 
 export const clickedElementsQuerySchema = heatmapQuerySchema;
 export type ClickedElementsQuery = z.input<typeof clickedElementsQuerySchema>;
@@ -29,6 +30,10 @@ export const clickedElementSchema = z.object({
   pageview_share: z.number(),
   /** Pageviews in which a reader rage-clicked it (RAGE_CLICKS within RAGE_WINDOW_MS and RAGE_RADIUS_PX). */
   rage_pageviews: z.number(),
+  /** Its dead clicks (flagged by the tracker: see collect.ts) and the pageviews with one; 0 for an ad unit. These two
+   * and rage_pageviews count every click of the element, whatever `only` is. */
+  dead_clicks: z.number(),
+  dead_pageviews: z.number(),
   /** Where it is on the rendering (document px of the reference width): null when the rendering lacks it. */
   box: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
 });
@@ -42,6 +47,11 @@ export const clickedElementsResponseSchema = z.object({
     /** Clicked elements beyond the list. */
     more: z.number(),
   }),
-  meta: z.object({ layout: z.object({ captured: z.boolean(), message: z.string().optional() }) }),
+  meta: z.object({
+    layout: z.object({ captured: z.boolean(), message: z.string().optional() }),
+    /** The clicks the list is narrowed to (absent: every click, ad units included). With it, an element's clicks,
+     * pageviews and shares, and `clicks`, count only those clicks, and ad units (estimated clicks) are left out. */
+    only: z.enum(CLICK_FILTERS).optional(),
+  }),
 });
 export type ClickedElementsResponse = z.infer<typeof clickedElementsResponseSchema>;

@@ -11,6 +11,7 @@ const age = z.number().int().min(0).max(MAX_EVENT_AGE_MS);
 const px = z.number().int().min(0).max(1_000_000);
 const share = z.number().min(0).max(1);
 const pct = z.number().min(0).max(100);
+const flag = z.union([z.literal(0), z.literal(1)]);
 
 export const pageviewEventSchema = z.object({
   k: z.literal('pv'),
@@ -69,6 +70,10 @@ export const clickEventSchema = z.object({
   s: z.string().max(1000),
   ox: share,
   oy: share,
+  /** 1: a dead click — on nothing interactive (no link, button, form field, tabindex, onclick or widget role on the
+   * element or an ancestor), and followed within 1 s by no DOM change around the element, no scroll and no navigation.
+   * Absent (or 0): not dead, or a tracker from before dead clicks. */
+  dd: flag.optional(),
 });
 
 export const attentionEventSchema = z.object({
@@ -102,7 +107,6 @@ export const adSlotSchema = z.object({
 
 /** A Prebid.js CPM: the price per 1,000 impressions, in the bid's currency. */
 const cpm = z.number().min(0).max(10_000);
-const flag = z.union([z.literal(0), z.literal(1)]);
 /** What a 'bid' event must carry. */
 const BID_FIELDS = ['cpm', 'best', 'cur', 'bidder', 'net', 'won'] as const;
 

@@ -53,7 +53,19 @@ export const heatmapSegmentSchema = z.object({
 });
 export type HeatmapSegment = Pick<z.infer<typeof heatmapSegmentSchema>, 'source' | 'browser'>;
 
-export const heatmapQuerySchema = heatmapScopeSchema.extend(heatmapSegmentSchema.shape);
+/** Which clicks a click map and its element list count (issue 26): every click (absent), only dead clicks (the
+ * tracker's flag: on nothing interactive, followed within 1 s by no DOM change around it, no scroll, no navigation), or
+ * only the clicks of rage bursts (RAGE_CLICKS within RAGE_WINDOW_MS and RAGE_RADIUS_PX, clicked-elements.ts). */
+export const CLICK_FILTERS = ['dead', 'rage'] as const;
+export type ClickFilter = (typeof CLICK_FILTERS)[number];
+
+export const clickFilterSchema = z.object({
+  /** Read from raw clicks (the rollups carry neither): a filtered map costs what a segmented one does. Only the click
+   * map takes it; the scroll and engagement maps answer 400. */
+  only: z.enum(CLICK_FILTERS, { error: `only must be one of: ${CLICK_FILTERS.join(', ')}` }).optional(),
+});
+
+export const heatmapQuerySchema = heatmapScopeSchema.extend(heatmapSegmentSchema.shape).extend(clickFilterSchema.shape);
 export type HeatmapQuery = z.input<typeof heatmapQuerySchema>;
 
 /** The specification's rule: the device value 'all' is treated as desktop for the heatmap view. */
@@ -87,7 +99,8 @@ const heatmapMetaSchema = z.object({
   /** Evidence size: pageviews of the page on this device in the period, and the clicks among them. */
   pageviews: z.number(),
   clicks: z.number(),
-  /** The largest point value (clicks, or attention ms) or, for scroll, the largest count. */
+  /** The largest point value: clicks; for engagement the average share of a reader's time (0–1) spent there; for
+   * scroll the largest count. */
   maxValue: z.number(),
   /** The page's content columns' horizontal extent on the rendering (px): the engagement map stays within it and the
    * screen crops the screenshot's empty margins to it; null without a rendering of the page's content. */
@@ -97,6 +110,8 @@ const heatmapMetaSchema = z.object({
   timeRange: z.object({ start: z.string(), end: z.string() }),
   /** The segment the map is of (absent: every visitor), read from raw events rather than the rollups. */
   segment: z.object({ source: z.enum(TRAFFIC_SOURCES).optional(), browser: z.string().optional() }).optional(),
+  /** The clicks a click map is narrowed to (absent: every click); `clicks` counts only those. */
+  only: z.enum(CLICK_FILTERS).optional(),
 });
 
 export const pointHeatmapResponseSchema = z.object({
@@ -104,6 +119,9 @@ export const pointHeatmapResponseSchema = z.object({
   meta: heatmapMetaSchema.extend({
     /** Clicks placed on the element they were recorded on; the rest fall back to scaled document coordinates. */
     anchoredClicks: z.number(),
+    /** Engagement only: the pageviews whose time on the page was measured (a viewport span or a pointer rest in the
+     * period). Each point's value is the average over them of the share of their own time spent there (0–1). */
+    timedPageviews: z.number().optional(),
   }),
 });
 export type PointHeatmapResponse = z.infer<typeof pointHeatmapResponseSchema>;

@@ -84,6 +84,8 @@ export function toRows(events: readonly CollectEvent[], c: RowContext): Rows {
           selector: event.s,
           offset_x: event.ox,
           offset_y: event.oy,
+          // Migration 027: a dead click (the tracker's dd flag).
+          dead: event.dd ?? 0,
         });
         break;
       case 'att':

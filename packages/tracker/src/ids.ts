@@ -7,8 +7,7 @@ export const uuid = (): string => {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 15) | 64;
   b[8] = (b[8]! & 63) | 128;
-  const h = Array.prototype.map.call(b, hex).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return Array.from(b, hex).join('').replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 };
 
 /** The tab's session id, renewed after 30 minutes without activity; each call counts as activity. */
@@ -16,7 +15,7 @@ export const sessionId = (): string => {
   let id = '';
   try {
     const [stored, at] = (sessionStorage.getItem('fl_s') || '').split('.');
-    id = stored && Date.now() - Number(at) < SESSION_MS ? stored : uuid();
+    id = stored && Date.now() - +at! < SESSION_MS ? stored : uuid();
     sessionStorage.setItem('fl_s', `${id}.${Date.now()}`);
   } catch {
     // Storage refused (privacy modes): one session per page load.

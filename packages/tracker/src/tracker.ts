@@ -117,7 +117,7 @@ interface GoogleTag {
   let spanY = -1;
   let spanH = 0;
   let spanStart = 0;
-  let scrollTimer = 0;
+  let scrollTimer: ReturnType<typeof setTimeout> | 0 = 0;
   // Attention: where the pointer rests and since when.
   let restX = -1;
   let restY = 0;
@@ -168,6 +168,8 @@ interface GoogleTag {
   /** Adds engagement, the open span and the open ad clocks to the queue, then sends it. */
   const send = (leaving?: boolean) => {
     if (!pv) return;
+    // Leaving the page (or the view) after a held click: not dead.
+    if (leaving) release();
     tick();
     if (visible()) {
       closeSpan();
@@ -197,8 +199,8 @@ interface GoogleTag {
     queue = [];
     sessionId();
     // Chunks stay well under the collector's 500 events and 64 KB.
-    for (let i = 0; i < events.length; i += 100) {
-      const body = JSON.stringify({ site, u: url, pv, sid, vw: pvWidth, e: events.slice(i, i + 100) });
+    while (events.length) {
+      const body = JSON.stringify({ site, u: url, pv, sid, vw: pvWidth, e: events.splice(0, 100) });
       // While the page stays, fetch reads the answer (the website's preferences); a leaving page uses sendBeacon.
       if (!leaving || !navigator.sendBeacon || !navigator.sendBeacon(endpoint, body)) {
         fetch(endpoint, { method: 'POST', body, keepalive: true })
@@ -212,6 +214,8 @@ interface GoogleTag {
   };
 
   const pageview = (referrer: string) => {
+    // A navigation (a new view, or a history change within this one) follows a held click: not dead.
+    release();
     const href = location.href.slice(0, 4096);
     if (pv && href.split('#')[0] == url.split('#')[0]) return;
     send(true);
@@ -250,7 +254,7 @@ interface GoogleTag {
             measure(slot);
           }
         }),
-      { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] },
+      { threshold: Array.from(Array(11), (_, i) => i / 10) },
     );
 
   // Layout shift (Chromium only: feature-detected, nothing runs elsewhere). A shift is the page's; it is also a
@@ -345,7 +349,9 @@ interface GoogleTag {
         let key = slotKey(el);
         seen[key] = (seen[key] || 0) + 1;
         if (seen[key]! > 1) key += `@${seen[key]}`;
-        slot = { el, s: { key: key.slice(0, 500), name: key.slice(0, 500), sel: selector(el), x: 0, y: 0, w: 0, h: 0 }, imp: '', gpt: !!w.googletag && /^div-gpt-ad/.test(el.id), r: 0, st: 0, on: 0, iv: 0, mp: 0, rm: 0, vd: false, ls: 0 };
+        key = key.slice(0, 500);
+        // The clocks and counts start with the first impression (impression() sets them).
+        slot = { el, s: { key, name: key, sel: selector(el), x: 0, y: 0, w: 0, h: 0 }, imp: '', gpt: !!w.googletag && /^div-gpt-ad/.test(el.id), r: 0 } as Slot;
         if (adSlot) slot.s.gid = adSlot.slice(0, 500);
         slots.set(el, slot);
         if (observer) observer.observe(el);
@@ -474,6 +480,22 @@ interface GoogleTag {
   });
 
   // ---- Clicks ----
+  // Dead clicks: a click on nothing interactive that is followed within 1 s by no DOM change around it (anywhere in
+  // the clicked element's parent, or on an ancestor), no scroll and no navigation (a new view, the page hidden or
+  // left). Its event waits that second and then carries dd: 1; the other events never wait. Interactive: focusable by
+  // default or by tabindex >= 0 (links, buttons, form fields, summary), editable, a label, an onclick attribute or
+  // property, or a widget's ARIA role (button, link, menuitem, tab, checkbox), on the element or an ancestor. A
+  // listener added with addEventListener cannot be seen: a click it answers without changing the DOM around the
+  // element, without scrolling or navigating, counts as dead.
+  /** Clicks being watched, with the clicked element's parent. */
+  const held = new Map<Ev, Element>();
+  /** Something happened: queues the held clicks `near` chooses (every one without it), not dead. */
+  const release = (near?: (parent: Element) => boolean) => held.forEach((parent, ev) => (!near || near(parent)) && held.delete(ev) && push(ev));
+  const mutations = new MutationObserver((records) =>
+    // In the parent, or on an ancestor of it: around the clicked element.
+    records.forEach((m) => release((parent) => parent.contains(m.target) || m.target.contains(parent))),
+  );
+
   on(d, 'click', (e) => {
     input();
     const me = e as MouseEvent;
@@ -481,7 +503,7 @@ interface GoogleTag {
     if (!prefs.clicks || !target.getBoundingClientRect) return;
     const rect = target.getBoundingClientRect();
     const share = (v: number, size: number) => (size > 0 ? Math.min(1, max(0, v / size)) : 0);
-    push({
+    const ev: Ev = {
       k: 'click',
       a: now(),
       x: round(max(0, me.pageX)),
@@ -491,7 +513,18 @@ interface GoogleTag {
       s: selector(target),
       ox: round(share(me.clientX - rect.left, rect.width) * 1000) / 1000,
       oy: round(share(me.clientY - rect.top, rect.height) * 1000) / 1000,
-    });
+    };
+    for (let el: Element | null = target; el; el = el.parentElement) {
+      const html = el as HTMLElement;
+      // The role, or for an element without one its tag: a label.
+      if (html.tabIndex >= 0 || html.isContentEditable || html.onclick || /^(button|link|menuitem|tab|checkbox|label)$/.test(attr(el, 'role') || el.localName)) return push(ev);
+    }
+    held.set(ev, target.parentElement || target);
+    mutations.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
+    setTimeout(() => {
+      if (held.delete(ev)) push({ ...ev, dd: 1 });
+      if (!held.size) mutations.disconnect();
+    }, 1000);
   });
 
   // ---- Activity, scroll, attention ----
@@ -509,9 +542,11 @@ interface GoogleTag {
     }
   });
   // Scroll handling reads only scrollY and innerHeight, at most every 250 ms.
+  // A scroll (of the page, or of an element: seen in the capture phase) after a held click: not dead.
   on(w, 'scroll', () => {
+    release();
     if (scrollTimer) return;
-    scrollTimer = w.setTimeout(() => {
+    scrollTimer = setTimeout(() => {
       scrollTimer = 0;
       input();
       if (!visible()) return;
@@ -537,16 +572,14 @@ interface GoogleTag {
   on(w, 'blur', adClick);
 
   // ---- Single-page apps ----
-  const wrap = (name: 'pushState' | 'replaceState') => {
+  (['pushState', 'replaceState'] as const).forEach((name) => {
     const original = history[name];
     history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
       const from = location.href;
       original.apply(this, args);
       pageview(from);
     };
-  };
-  wrap('pushState');
-  wrap('replaceState');
+  });
   on(w, 'popstate', () => pageview(''));
 
   pageview(d.referrer);

@@ -141,10 +141,96 @@ describe('tracker', () => {
     await page.mouse.click(150, 1200 - 900 + 10);
     await page.mouse.click(20, 10);
     await page.clock.runFor(1000);
+    await beacons(1);
+    // The click on the page's background waits its second (dead or not); leaving sends it.
+    await hideAndCollect();
     await expect.poll(() => events('click').length, { timeout: 10_000 }).toBe(2);
     const [button, other] = events('click');
     expect(button).toEqual({ k: 'click', a: expect.any(Number), x: 150, y: 1210, vw: 1280, dh: 2000, s: '#cta', ox: 0.25, oy: 0.2 });
     expect(other).toMatchObject({ x: 20, y: 910, s: 'body>main' });
+  });
+
+  describe('dead clicks', () => {
+    // A plain heading; a heading whose listener (addEventListener: invisible to the tracker) toggles a class on it; a
+    // link whose listener does nothing at all; a heading whose listener opens the panel after it; a long page to scroll.
+    const DEAD_PAGE = `<main style="height:3000px">
+<h2 id="plain">Plain heading</h2>
+<h2 id="toggle">Toggling heading</h2>
+<p><a id="link" href="/elsewhere">A link that does nothing</a></p>
+<section><h3 id="opens">Opens the panel after it</h3><div id="panel" hidden>Panel</div></section>
+</main>
+<script>
+document.getElementById('toggle').addEventListener('click', (e) => e.currentTarget.classList.toggle('open'));
+document.getElementById('link').addEventListener('click', (e) => e.preventDefault());
+document.getElementById('opens').addEventListener('click', () => setTimeout(() => (document.getElementById('panel').hidden = false), 300));
+</script>`;
+
+    /** Opens the page and lets its pageview's first batch go, so that later batches hold only what a test does. */
+    async function openDeadPage(): Promise<void> {
+      await open('/dead', DEAD_PAGE);
+      await page.clock.runFor(1000);
+      await beacons(1);
+    }
+
+    it('flags a click on a plain heading after a second in which nothing happened', async () => {
+      await openDeadPage();
+      await page.click('#plain');
+      await page.clock.runFor(1000);
+      await hideAndCollect();
+      expect(events('click')).toEqual([expect.objectContaining({ s: '#plain', dd: 1 })]);
+    });
+
+    it('does not flag a click that changed the DOM around it: a class on the element, a panel next to it', async () => {
+      await openDeadPage();
+      await page.click('#toggle');
+      await page.click('#opens');
+      await page.clock.runFor(1000);
+      expect(await page.evaluate(() => [document.getElementById('toggle')!.className, document.getElementById('panel')!.hidden])).toEqual(['open', false]);
+      await hideAndCollect();
+      expect(events('click').map((e) => [e.s, e.dd])).toEqual([
+        ['#toggle', undefined],
+        ['#opens', undefined],
+      ]);
+    });
+
+    it('never holds or flags a click on a link: it goes with the next batch while a heading waits its second', async () => {
+      await open('/dead', DEAD_PAGE);
+      await page.click('#link');
+      await page.click('#plain');
+      // The pageview's batch one second after load leaves before the heading's second is over.
+      await page.clock.runFor(1000);
+      const [first] = await beacons(1);
+      expect(first!.e.filter((e) => e.k === 'click')).toEqual([expect.objectContaining({ s: '#link' })]);
+      expect(first!.e.find((e) => e.k === 'click')).not.toHaveProperty('dd');
+      await hideAndCollect();
+      expect(events('click').map((e) => [e.s, e.dd])).toEqual([
+        ['#link', undefined],
+        ['#plain', 1],
+      ]);
+    });
+
+    it('does not flag a click followed by a scroll within the second', async () => {
+      await openDeadPage();
+      await page.click('#plain');
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await frames();
+      await page.clock.runFor(1000);
+      await hideAndCollect();
+      expect(events('click')).toEqual([expect.objectContaining({ s: '#plain' })]);
+      expect(events('click')[0]).not.toHaveProperty('dd');
+    });
+
+    it('does not flag a click followed by a navigation: a new view, or the page left', async () => {
+      await openDeadPage();
+      await page.click('#plain');
+      await page.evaluate(() => history.pushState({}, '', '/dead/next'));
+      await page.click('#plain');
+      await hideAndCollect();
+      expect(events('click').map((e) => [e.s, e.dd])).toEqual([
+        ['#plain', undefined],
+        ['#plain', undefined],
+      ]);
+    });
   });
 
   it('reports the deepest scroll and the viewport spans with how long each stood', async () => {

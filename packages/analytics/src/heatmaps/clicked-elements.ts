@@ -1,18 +1,16 @@
 // GET /api/analytics/clicked-elements (issue 26): the element list beside a click map. Per clicked selector of one page,
-// device and period (raw clicks, bounded by the page): clicks, pageviews that clicked it, and pageviews with a rage
-// burst on it — RAGE_CLICKS clicks within RAGE_WINDOW_MS, each within RAGE_RADIUS_PX of the burst's last, told by a
-// window over the pageview's clicks in time order. Ad units join the list with their estimated clicks (the page never
-// sees a click inside an ad's frame). Labels come from the page's rendering: a click lands on the innermost element (a
-// span in a link), so the nearest labelled ancestor names it. A segment keeps the clicks, ad clicks and pageviews of its
-// pageviews only (heatmap-segment.ts); `window` picks the period or the one before it.
+// device and period (raw clicks, bounded by the page): clicks, pageviews that clicked it, pageviews with a rage burst
+// on it and its dead clicks (rage-clicks.ts says what each is). Ad units join the list with their estimated clicks (the
+// page never sees a click inside an ad's frame). Labels come from the page's rendering: a click lands on the innermost
+// element (a span in a link), so the nearest labelled ancestor names it. A segment keeps the clicks, ad clicks and
+// pageviews of its pageviews only (heatmap-segment.ts); `window` picks the period or the one before it; `only` narrows
+// the list to dead clicks or to the clicks of rage bursts (without ad units, whose clicks are estimated).
 import {
   heatmapDevice,
   MAX_CLICKED_ELEMENTS,
   pageUrl,
-  RAGE_CLICKS,
-  RAGE_RADIUS_PX,
-  RAGE_WINDOW_MS,
   type ClickedElement,
+  type ClickFilter,
   type ClickedElementsResponse,
   type DeviceFilter,
   type HeatmapPeriod,
@@ -23,6 +21,7 @@ import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
 import { isSegmented, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
+import { clickFilterSql, clicksWithRageSql, RAGE_SQL, RAGE_WINDOW_SQL } from './rage-clicks.ts';
 import type { LayoutSource, RenderedLayout } from '../reports/heatmap.ts';
 import { adUnitsInScope, pageInScope } from '../scope.ts';
 
@@ -34,7 +33,7 @@ const LABEL_ANCESTORS = 4;
 
 export async function clickedElements(
   context: AnalyticsContext,
-  params: HeatmapSegment & { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter; window?: HeatmapWindow },
+  params: HeatmapSegment & { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter; window?: HeatmapWindow; only?: ClickFilter },
   layoutOf: LayoutSource,
 ): Promise<ClickedElementsResponse> {
   const page = await pageInScope(context.db, context.userId, params.pageId);
@@ -47,29 +46,29 @@ export async function clickedElements(
   const scope = segmented ? `${period} AND ${segmentPageviewsSql(params, range, values)}` : period;
   const pageviewScope = segmented ? `${period} AND ${segmentCondition(params, values)}` : period;
   const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
+  // Every click of the scope is read (a rage burst needs the clicks around it); a filter picks which of them count.
+  const only = params.only;
+  const counted = only ? clickFilterSql(only) : '1';
+  const clicksSql = only === 'rage' ? clicksWithRageSql(scope) : `SELECT selector, pageview_id, dead, ${RAGE_SQL} AS rage FROM foldline.clicks WHERE ${scope} ${RAGE_WINDOW_SQL}`;
   const [rows, adRows, viewRows, units] = await Promise.all([
     context.events.query<Record<string, unknown>>(
-      `SELECT selector, count() AS clicks, uniqExact(pageview_id) AS pageviews, uniqExactIf(pageview_id, rage) AS rage_pageviews,
-         count() OVER () AS selectors, sum(count()) OVER () AS all_clicks
-       FROM (
-         SELECT selector, pageview_id,
-           row_number() OVER burst >= ${RAGE_CLICKS}
-             AND toUnixTimestamp64Milli(ts) - toUnixTimestamp64Milli(lagInFrame(ts, ${RAGE_CLICKS - 1}) OVER burst) <= ${RAGE_WINDOW_MS}
-             AND greatest(abs(toInt64(x) - toInt64(lagInFrame(x, 1) OVER burst)), abs(toInt64(y) - toInt64(lagInFrame(y, 1) OVER burst)),
-                          abs(toInt64(x) - toInt64(lagInFrame(x, ${RAGE_CLICKS - 1}) OVER burst)), abs(toInt64(y) - toInt64(lagInFrame(y, ${RAGE_CLICKS - 1}) OVER burst))) <= ${RAGE_RADIUS_PX} AS rage
-         FROM foldline.clicks WHERE ${scope}
-         WINDOW burst AS (PARTITION BY pageview_id ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-       )
-       GROUP BY selector ORDER BY clicks DESC, selector LIMIT ${MAX_SELECTORS_READ}`,
+      `SELECT selector, countIf(${counted}) AS clicks, uniqExactIf(pageview_id, ${counted}) AS pageviews, uniqExactIf(pageview_id, rage) AS rage_pageviews,
+         countIf(dead = 1) AS dead_clicks, uniqExactIf(pageview_id, dead = 1) AS dead_pageviews,
+         count() OVER () AS selectors, sum(countIf(${counted})) OVER () AS all_clicks
+       FROM (${clicksSql})
+       GROUP BY selector HAVING clicks > 0 ORDER BY clicks DESC, selector LIMIT ${MAX_SELECTORS_READ}`,
       values,
       options,
     ),
-    context.events.query<Record<string, unknown>>(
-      `SELECT toString(ad_unit_id) AS unit, count() AS clicks, uniqExact(pageview_id) AS pageviews
+    // Ad clicks are estimated: never dead, nor part of a burst.
+    only
+      ? []
+      : context.events.query<Record<string, unknown>>(
+          `SELECT toString(ad_unit_id) AS unit, count() AS clicks, uniqExact(pageview_id) AS pageviews
        FROM foldline.ad_events WHERE ${scope} AND kind = 'click' GROUP BY ad_unit_id`,
-      values,
-      options,
-    ),
+          values,
+          options,
+        ),
     context.events.query<Record<string, unknown>>(`SELECT count() AS pageviews FROM foldline.pageviews WHERE ${pageviewScope}`, values, options),
     adUnitsInScope(context.db, { websiteIds: [page.website_id], pageId: page.id }),
   ]);
@@ -103,6 +102,8 @@ export async function clickedElements(
         pageviews: Number(row.pageviews),
         pageview_share: share(Number(row.pageviews), pageviews),
         rage_pageviews: Number(row.rage_pageviews),
+        dead_clicks: Number(row.dead_clicks),
+        dead_pageviews: Number(row.dead_pageviews),
         box: boxOf(layout.elements[selector]),
       };
     }),
@@ -120,6 +121,8 @@ export async function clickedElements(
           pageviews: Number(row.pageviews),
           pageview_share: share(Number(row.pageviews), pageviews),
           rage_pageviews: 0,
+          dead_clicks: 0,
+          dead_pageviews: 0,
           box: boxOf(layout.elements[`slot:${unit.slot_key}`] ?? layout.elements[unit.position_selector]),
         },
       ];
@@ -127,7 +130,7 @@ export async function clickedElements(
   ].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
   const listed = elements.slice(0, MAX_CLICKED_ELEMENTS);
   const distinct = Number(rows[0]?.selectors ?? 0) + adRows.length;
-  return { data: { pageviews, clicks, elements: listed, more: Math.max(0, distinct - listed.length) }, meta: { layout: captured } };
+  return { data: { pageviews, clicks, elements: listed, more: Math.max(0, distinct - listed.length) }, meta: { layout: captured, ...(only ? { only } : {}) } };
 }
 
 const boxOf = (box: readonly [number, number, number, number] | undefined): ClickedElement['box'] => (box ? [box[0], box[1], box[2], box[3]] : null);

@@ -2,7 +2,8 @@
 // hourly tier (event-store migration 017). The period is counted in whole hours, from the top of its first hour:
 // heatmaps do not need the minute, and no raw event is read. A segmented map (issue 26) is the exception: the rollups
 // carry no segment, so its cells are made from the raw rows of the segment's pageviews, by the rollups' own definition.
-import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
+// So is a click map narrowed to dead or rage clicks (rage-clicks.ts): the rollups carry neither.
+import type { ClickFilter, DeviceType, HeatmapSegment } from '@foldline/contracts';
 import {
   HEATMAP_CELL_SOURCES,
   HEATMAP_CELLS_TABLE,
@@ -16,6 +17,7 @@ import {
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
 import { isSegmented, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
+import { filteredClicksSql } from './rage-clicks.ts';
 
 const HOUR = 3_600_000;
 const MAX_EXECUTION_TIME = 10;
@@ -35,6 +37,8 @@ export interface CellsRequest {
   totals: readonly HeatmapCellKind[];
   /** Only these pageviews' cells, from raw rows; absent or empty: every pageview's, from the rollups. */
   segment?: HeatmapSegment;
+  /** Only the dead clicks, or the clicks of rage bursts, as click cells (the other kinds keep every row); from raw rows. */
+  only?: ClickFilter;
 }
 
 const dateOf = (time: Date) => time.toISOString().slice(0, 10);
@@ -47,7 +51,7 @@ export function wholeHours(range: TimeWindow): TimeWindow {
 
 /** The statement and its bound parameters. Exported for the snapshot test. */
 export function compileCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
-  if (isSegmented(request.segment)) return compileSegmentCellsQuery(request, request.segment);
+  if (isSegmented(request.segment) || request.only) return compileRawCellsQuery(request);
   const { start, end } = wholeHours(request.range);
   const segments = splitByTier([start, end], true);
   const params: Record<string, unknown> = {
@@ -89,9 +93,11 @@ function sumCells(parts: readonly string[]): string {
   HAVING total != 0`;
 }
 
-/** A segment's cells: each kind's event table, its rows of the page, device and whole hours whose pageview is in the
- * segment, made into cells by the rollups' definition (event-store heatmapCellsOfRowsSql), then summed as above. */
-function compileSegmentCellsQuery(request: CellsRequest, segment: HeatmapSegment): { sql: string; params: Record<string, unknown> } {
+/** A segment's cells, or a filter's: each kind's event table, its rows of the page, device and whole hours (whose
+ * pageview is in the segment; clicks the filter keeps), made into cells by the rollups' definition (event-store
+ * heatmapCellsOfRowsSql), then summed as above. */
+function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
+  const segment = isSegmented(request.segment) ? request.segment : undefined;
   const range = wholeHours(request.range);
   const kinds = [...request.detail, ...request.totals];
   const params: Record<string, unknown> = {
@@ -107,8 +113,9 @@ function compileSegmentCellsQuery(request: CellsRequest, segment: HeatmapSegment
   const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
   const parts = tables.map((table) => {
     // The pageviews table holds the segment's columns itself; the others join it by pageview.
-    const inSegment = table === 'pageviews' ? segmentCondition(segment, params) : segmentPageviewsSql(segment, range, params);
-    const rows = `SELECT * FROM foldline.${table} WHERE ${scope} AND ${inSegment}`;
+    const inSegment = !segment ? '' : ` AND ${table === 'pageviews' ? segmentCondition(segment, params) : segmentPageviewsSql(segment, range, params)}`;
+    const rows =
+      table === 'clicks' && request.only ? filteredClicksSql(`${scope}${inSegment}`, request.only) : `SELECT * FROM foldline.${table} WHERE ${scope}${inSegment}`;
     return `SELECT kind, selector, ox, oy, x, y, value FROM (${heatmapCellsOfRowsSql(table, rows)}) WHERE kind IN {kinds:Array(String)}`;
   });
   return { sql: sumCells(parts), params };

@@ -62,23 +62,67 @@ export function scaled(xPerMille: number, yPerMille: number, value: number, layo
   return { x: (xPerMille / 1000) * layout.width, y: (yPerMille / 1000) * layout.documentHeight, value };
 }
 
-/** Spacing of the points that carry a band's viewport dwell across the page, px: well under the engagement map's
- * diameter (100), so a band reads as one stripe across the page (as attention maps show reading time), not as dots.
- * At 1,920 px that is 30 points a band, 3,000 for the page's 100 bands. */
-const DWELL_SPACING = 64;
+/** Spacing of the grid of points that carries the bands' figures over the content, px: well under the engagement map's
+ * radius (50), so the field it draws is even and its colour follows the figure: at 40 px a band at the map's top figure
+ * is red throughout (alpha 0.97–1), at half of it yellow-green (0.71–0.75), where points 64 px across and a 1 % band
+ * apart (80 px on an 8,000 px page) drew red dots in yellow, stripes and empty rows. */
+const DWELL_SPACING = 40;
 
-/** Dwell of a 1 % band of the page (y per mille, band start), spread evenly across the page's content (`across`: its
- * columns' horizontal extent, from the rendering's outline; the whole width without one) and centred in the band:
- * readers read the content, not the empty margins beside it (issue 26). */
+/** The grid widens past DWELL_SPACING to keep the bands within this many points (a tall page with no outline). */
+const MAX_DWELL_POINTS = 3000;
+
+/**
+ * The bands (per 1 % of the page: the average share of a reader's time it was on screen) as an even grid of points over
+ * the page's content (`across`: its columns' horizontal extent, from the rendering's outline; the whole width without
+ * one): readers read the content, not the empty margins beside it (issue 26). Each point carries the figure of the band
+ * under it, not a part of it, so the map's top value is a figure the legend can state.
+ */
 export function dwellPoints(
-  bandPerMille: number,
-  ms: number,
+  bands: readonly number[],
   layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>,
   across: { x: number; width: number } = { x: 0, width: layout.width },
 ): WeightedPoint[] {
-  const y = ((bandPerMille + 5) / 1000) * layout.documentHeight;
-  const columns = Math.max(1, Math.ceil(across.width / DWELL_SPACING));
-  return Array.from({ length: columns }, (_, i) => ({ x: across.x + ((i + 0.5) / columns) * across.width, y, value: ms / columns }));
+  const height = layout.documentHeight;
+  if (!(height > 0) || !(across.width > 0)) return [];
+  const spacing = Math.max(DWELL_SPACING, Math.sqrt((across.width * height) / MAX_DWELL_POINTS));
+  const columns = Math.max(1, Math.round(across.width / spacing));
+  const rows = Math.max(1, Math.round(height / spacing));
+  const points: WeightedPoint[] = [];
+  for (let row = 0; row < rows; row++) {
+    const y = ((row + 0.5) / rows) * height;
+    const value = bands[Math.min(99, Math.floor((y / height) * 100))] ?? 0;
+    if (value > 0) for (let column = 0; column < columns; column++) points.push({ x: across.x + ((column + 0.5) / columns) * across.width, y, value });
+  }
+  return points;
+}
+
+/** A pointer rest in the reader's own layout: x px of a viewport `viewportWidth` wide, y per mille of the page. */
+export interface RestCell {
+  viewportWidth: number;
+  x: number;
+  yPerMille: number;
+  value: number;
+}
+
+/**
+ * Pointer rests on the reference layout, on the page's content only. With the content known: a reader whose viewport
+ * held the content's width saw it as the reference does, centred (a fixed column, as most publishers' pages are), so
+ * the rest keeps its distance from the middle; a narrower reader's whole width held a narrowed content, so the rest
+ * keeps its place across that width. A rest outside the content (a pointer parked in the margin) is left out: it says
+ * nothing about what was read. Without the content, rests are scaled to the reference width as before.
+ */
+export function placeRests(cells: readonly RestCell[], layout: Pick<ReferenceLayout, 'width' | 'documentHeight'>, content?: { x: number; width: number }): WeightedPoint[] {
+  const points: WeightedPoint[] = [];
+  for (const cell of cells) {
+    const y = (cell.yPerMille / 1000) * layout.documentHeight;
+    if (!content) {
+      points.push({ x: (cell.x / Math.max(1, cell.viewportWidth)) * layout.width, y, value: cell.value });
+      continue;
+    }
+    const x = cell.viewportWidth >= content.width ? cell.x + (layout.width - cell.viewportWidth) / 2 : content.x + (cell.x / cell.viewportWidth) * content.width;
+    if (x >= content.x && x <= content.x + content.width) points.push({ x, y, value: cell.value });
+  }
+  return points;
 }
 
 /** The horizontal extent of the page's content: its main and side columns together; undefined without an outline. */
@@ -125,11 +169,6 @@ function runningSums(differences: ReadonlyArray<{ at: number; delta: number }>, 
   for (const d of differences) if (d.at >= 0 && d.at < length) delta[d.at]! += d.delta;
   let running = 0;
   return delta.map((change) => (running += change));
-}
-
-/** Viewport dwell per 1 % band (ms) from its differences (+ms at a span's first band, -ms past its last). */
-export function dwellByBand(differences: ReadonlyArray<{ band: number; delta: number }>): number[] {
-  return runningSums(differences.map((d) => ({ at: d.band, delta: d.delta })), 100).map((ms) => Math.max(0, ms));
 }
 
 /**

@@ -1,10 +1,13 @@
 // GET /api/analytics/heatmap/{type}: one page's click, scroll or engagement map on one device, on the layout of the
 // page at that device's reference width (the screenshot's, through its element map and height); of every visitor (the
-// rollups) or of a segment (raw rows, issue 26), for the period or the one before it (a comparison's other map).
+// rollups) or of a segment (raw rows, issue 26), for the period or the one before it (a comparison's other map). The
+// engagement map's figures are each reader's share of their own time, averaged (engagement-shares.ts): read from the
+// page's raw viewport spans and pointer rests, segmented or not, since the rollups hold no pageview's total.
 import {
   heatmapDevice,
   pageUrl,
   REFERENCE_WIDTHS,
+  type ClickFilter,
   type DeviceFilter,
   type DeviceType,
   type HeatmapPeriod,
@@ -16,9 +19,10 @@ import {
 } from '@foldline/contracts';
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
+import { readEngagementShares, type EngagementShares } from '../heatmaps/engagement-shares.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
 import { isSegmented, segmentOf } from '../heatmaps/heatmap-segment.ts';
-import { binPoints, contentExtent, dwellByBand, dwellPoints, MAX_POINTS, placeClicks, reachByDepth, scaled, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
+import { binPoints, contentExtent, dwellPoints, MAX_POINTS, placeClicks, placeRests, reachByDepth, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
 
@@ -35,12 +39,15 @@ export interface HeatmapParams extends HeatmapSegment {
   deviceType: DeviceFilter;
   /** The period ending now (the default) or the one before it. */
   window?: HeatmapWindow;
+  /** A click map of dead clicks or of rage bursts' clicks only (raw rows; the route refuses it for the other maps). */
+  only?: ClickFilter;
 }
 
-/** Which cells each map reads one by one, and which only as totals (evidence size, page height). */
+/** Which cells each map reads one by one, and which only as totals (evidence size, page height). The engagement map's
+ * detail is its shares, read apart. */
 const KINDS: Record<HeatmapType, { detail: HeatmapCellKind[]; totals: HeatmapCellKind[] }> = {
   click: { detail: ['click'], totals: ['fold', 'doc'] },
-  engagement: { detail: ['attention', 'dwell'], totals: ['fold', 'doc', 'click'] },
+  engagement: { detail: [], totals: ['fold', 'doc', 'click'] },
   scroll: { detail: ['reach'], totals: ['fold', 'doc', 'click'] },
 };
 
@@ -62,7 +69,12 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   const width = REFERENCE_WIDTHS[device];
   const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
   const segment = isSegmented(params) ? segmentOf(params) : undefined;
-  const rows = await readCells(context.events, { websiteId: page.website_id, pageId: page.id, device, range, ...KINDS[type], ...(segment ? { segment } : {}) });
+  const only = type === 'click' ? params.only : undefined;
+  const scope = { websiteId: page.website_id, pageId: page.id, device, range, ...(segment ? { segment } : {}) };
+  const [rows, shares] = await Promise.all([
+    readCells(context.events, { ...scope, ...KINDS[type], ...(only ? { only } : {}) }),
+    type === 'engagement' ? readEngagementShares(context.events, scope) : undefined,
+  ]);
 
   const total = (kind: HeatmapCellKind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.value, 0);
   const pageviews = total('fold');
@@ -72,7 +84,7 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   // The rendering is needed only to place what there is to show.
   let layout: ReferenceLayout = { width, documentHeight: visitorsHeight, elements: {} };
   let captured: { captured: boolean; message?: string } = { captured: false, message: 'No data to place' };
-  if (rows.some((row) => KINDS[type].detail.includes(row.kind))) {
+  if (shares ? shares.readers > 0 : rows.some((row) => KINDS[type].detail.includes(row.kind))) {
     try {
       const rendered = await layoutOf(pageUrl(page.origin, page.domain, page.url_path), device);
       layout = { width, documentHeight: rendered.documentHeight, elements: rendered.elements, outline: rendered.outline };
@@ -92,6 +104,7 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
     layout: captured,
     timeRange: { start: range.start.toISOString(), end: range.end.toISOString() },
     ...(segment ? { segment } : {}),
+    ...(only ? { only } : {}),
   };
 
   if (type === 'scroll') {
@@ -102,10 +115,10 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   }
 
   const placed = type === 'click' ? placeClicks(clickCells(rows), layout) : undefined;
-  const binned = placed ? binPoints(placed.points, GRID.click, layout) : engagementPoints(rows, layout);
+  const binned = placed ? binPoints(placed.points, GRID.click, layout) : engagementPoints(shares!, layout);
   return {
     data: binned.map((p) => ({ x: p.x, y: p.y, value: p.value, viewport: { width } })),
-    meta: { ...meta, maxValue: binned[0]?.value ?? 0, anchoredClicks: placed?.anchored ?? 0 },
+    meta: { ...meta, maxValue: binned[0]?.value ?? 0, anchoredClicks: placed?.anchored ?? 0, ...(shares ? { timedPageviews: shares.readers } : {}) },
   };
 }
 
@@ -113,13 +126,13 @@ function clickCells(rows: readonly CellRow[]) {
   return rows.filter((row) => row.kind === 'click').map((row) => ({ selector: row.selector, ox: row.ox, oy: row.oy, x: row.x, y: row.y, count: row.value }));
 }
 
-/** Viewport dwell as bands across the page (one point per band and column, already one per cell), and pointer rests
- * where they were, binned into what is left of the point budget. Hottest first. */
-function engagementPoints(rows: readonly CellRow[], layout: ReferenceLayout): WeightedPoint[] {
-  const dwell = dwellByBand(rows.filter((row) => row.kind === 'dwell').map((row) => ({ band: row.y / 10, delta: row.value })));
+/** The average share of a reader's time each band was on screen, as an even grid over the page's content (already one
+ * point per cell), and pointer rests where they were on the content, binned into what is left of the point budget.
+ * Hottest first. */
+function engagementPoints(shares: EngagementShares, layout: ReferenceLayout): WeightedPoint[] {
   const across = contentExtent(layout);
-  const bands = dwell.flatMap((ms, band) => (ms > 0 ? dwellPoints(band * 10, ms, layout, across) : []));
-  const rests = rows.filter((row) => row.kind === 'attention').map((row) => scaled(row.x, row.y, row.value, layout));
+  const bands = dwellPoints(shares.bands, layout, across);
+  const rests = placeRests(shares.rests.map((rest) => ({ viewportWidth: rest.viewportWidth, x: rest.x, yPerMille: rest.yPerMille, value: rest.share })), layout, across);
   const binnedRests = binPoints(rests, GRID.engagement, layout, Math.max(MIN_REST_POINTS, MAX_POINTS - bands.length));
   return [...bands, ...binnedRests].sort((a, b) => b.value - a.value);
 }

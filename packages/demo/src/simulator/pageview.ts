@@ -310,7 +310,11 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
       if (shown.length) {
         const el = rng.pick(shown);
         const p = pointIn(rng, el);
-        events.push({ at: stop.t + Math.round(stop.d * rng.range(0.2, 0.9)), event: { k: 'click', a: 0, x: p.x, y: p.y, vw, dh, s: el.selector, ox: p.ox, oy: p.oy } });
+        const at = stop.t + Math.round(stop.d * rng.range(0.2, 0.9));
+        // Dead as the tracker tells it (content is never a link or button, and nothing answers): when the reader
+        // neither scrolled on nor left within the second after.
+        const dead = stop.t + stop.d - at >= 1000 ? { dd: 1 as const } : {};
+        events.push({ at, event: { k: 'click', a: 0, x: p.x, y: p.y, vw, dh, s: el.selector, ox: p.ox, oy: p.oy, ...dead } });
       }
     }
   }

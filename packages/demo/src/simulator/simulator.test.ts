@@ -35,6 +35,15 @@ describe('behaviour simulator', () => {
     }
   });
 
+  it('flags the clicks that lead nowhere as dead when the reader stays a second, and never a link click', () => {
+    const day = historyDays(options.end, 3)[1]!;
+    const clicks = simulateDay(options, day).flatMap((beacon) => beacon.payload.e.filter((e): e is Extract<CollectEvent, { k: 'click' }> => e.k === 'click'));
+    const dead = clicks.filter((c) => c.dd === 1);
+    expect(dead.length).toBeGreaterThan(0);
+    expect(dead.length).toBeLessThan(clicks.length);
+    expect(dead.every((c) => !/(^|>)a(:|>|$)/.test(c.s))).toBe(true);
+  });
+
   it('matches the published viewability, scroll-reach and device figures', () => {
     const beacons = [...simulateHistory(options)].flatMap((day) => day.beacons);
     const f = measure(beacons);

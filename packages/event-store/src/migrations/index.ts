@@ -17,13 +17,14 @@ import * as layoutShift023 from './023-layout-shift.ts';
 import * as revenue024 from './024-ad-revenue-rollups.ts';
 import * as importedRevenue025 from './025-imported-revenue-spread.ts';
 import * as siteRevenue026 from './026-site-revenue-hourly.ts';
+import * as deadClicks027 from './027-dead-clicks.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026, deadClicks027];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;

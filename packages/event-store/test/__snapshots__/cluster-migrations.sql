@@ -1130,3 +1130,7 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_revenue_hourly_mv ON CLUSTE
   FROM foldline.ad_events_local
   WHERE kind IN ('bid', 'empty')
   GROUP BY website_id, hour, device, currency;
+
+ALTER TABLE foldline.clicks_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS dead UInt8 DEFAULT 0;
+
+ALTER TABLE foldline.clicks ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS dead UInt8 DEFAULT 0;

@@ -160,9 +160,12 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
             <strong>Scroll Depth Analysis</strong>: the share of visits that reach each depth, with marks at 0, 25, 50, 75 and 100 percent.
           </li>
           <li>
-            <strong>Engagement Heatmap</strong>: where visitors spend their time.
+            <strong>Engagement Heatmap</strong>: where visitors spend their time. Each visit counts by the share of its own time a part
+            of the page was on screen, so one long visit does not outweigh many short ones; the legend gives the figure red stands for
+            (&ldquo;readers spent on average 30 % of their time here&rdquo;).
           </li>
         </ul>
+        <p>Every map can be saved as a PNG (Download PNG), with its legend and the page, device and period it is of.</p>
         <p>
           Choose the device (desktop, tablet or mobile) and the period. Screenshots are taken at 1920, 768 and 375 pixels wide, and clicks
           are placed relative to the element that was clicked, so the map stays accurate when layouts differ between visitors.

@@ -51,6 +51,7 @@ import {
 } from '@foldline/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../../errors.ts';
 import { captureAccess } from '../../../services/capture-access.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +99,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/heatmap/:type',
     { schema: { params: heatmapParamsSchema, querystring: heatmapQuerySchema, response: { 200: heatmapResponseSchema } } },
-    (request) => heatmap(context(request), request.params.type, request.query, layoutOf(request)),
+    (request) => {
+      // Dead and rage clicks narrow a click map; the scroll and engagement maps have no clicks to narrow.
+      if (request.query.only && request.params.type !== 'click') throw badRequest('only applies to the click map');
+      return heatmap(context(request), request.params.type, request.query, layoutOf(request));
+    },
   );
   app.get(
     '/clicked-elements',

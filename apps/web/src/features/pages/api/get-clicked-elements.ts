@@ -1,10 +1,13 @@
 // GET /api/analytics/clicked-elements: the element list beside the click map of one page on one device, of every
-// visitor or of a segment, for the period or the one before it.
-import type { ClickedElementsResponse, DeviceFilter, HeatmapPeriod, HeatmapSegment, HeatmapWindow } from '@foldline/contracts';
+// visitor or of a segment, for the period or the one before it; of every click, or only dead or rage clicks (`only`).
+import type { ClickedElementsResponse, ClickFilter, DeviceFilter, HeatmapPeriod, HeatmapSegment, HeatmapWindow } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type GetClickedElementsParams = HeatmapSegment & { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter; window?: HeatmapWindow };
+export type GetClickedElementsParams = HeatmapSegment & { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter; window?: HeatmapWindow; only?: ClickFilter };
+
+/** The list with the query it answers, so that the list can ask the same narrowed to dead or rage clicks itself. */
+export type ClickedElementsList = ClickedElementsResponse & { params: GetClickedElementsParams };
 
 export function getClickedElements(params: GetClickedElementsParams, signal?: AbortSignal): Promise<ClickedElementsResponse> {
   return api.get('/analytics/clicked-elements', { ...params }, signal);
@@ -16,5 +19,5 @@ export function getClickedElementsQueryOptions(params: GetClickedElementsParams)
 
 /** Asked only where a click map is shown (`enabled`). */
 export function useClickedElements(params: GetClickedElementsParams, enabled = true) {
-  return useQuery({ ...getClickedElementsQueryOptions(params), enabled });
+  return useQuery({ ...getClickedElementsQueryOptions(params), enabled, select: (data): ClickedElementsList => ({ ...data, params }) });
 }

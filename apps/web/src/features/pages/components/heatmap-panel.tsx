@@ -2,7 +2,7 @@
 // page's screenshot, with its legend and the evidence it rests on; loading, failure and empty states of section 8.
 // Above the map, the segment selectors (issue 26): a source or browser narrows the map and the element list, and
 // Compare draws two maps side by side (stacked on a phone) — this period and the previous one, or two segments — at
-// one colour scale.
+// one colour scale. Each map downloads as a PNG with its legend and what it is of (heatmap-png-button.tsx).
 import {
   HEATMAP_STYLES,
   heatmapDevice,
@@ -14,18 +14,22 @@ import {
   type ScrollHeatmapResponse,
 } from '@foldline/contracts';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { formatDurationMs, formatNumber } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useClickedElements } from '../api/get-clicked-elements.ts';
 import { getHeatmapQueryOptions, type GetHeatmapParams } from '../api/get-heatmap.ts';
 import { DEFAULT_GRADIENT, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
+import { legendLine, pointLegendText, type LegendText } from '../lib/heatmap-legend-text.ts';
+import { pngFileName, shownPart, type CaptionInput } from '../lib/heatmap-png.ts';
 import { emptySegmentText, mapSides, sharedMax, type HeatmapView, type MapSide } from '../lib/heatmap-view.ts';
 import { ClickedElements } from './clicked-elements.tsx';
 import { HeatmapLegend } from './heatmap-legend.tsx';
+import { HeatmapPngButton, type HeatmapPng } from './heatmap-png-button.tsx';
 import { HeatmapSegmentControls } from './heatmap-segment-controls.tsx';
 import { ScreenshotOverlay, type OverlayView } from './screenshot-overlay.tsx';
 import { ScrollMarks } from './scroll-marks.tsx';
@@ -99,6 +103,13 @@ function SideBySide({ sides, children }: { sides: readonly MapSide[]; children: 
 
 type Highlight = { selector: string; box: readonly [number, number, number, number] | null } | null;
 
+/** What a map's PNG says it is of besides its legend: the map, the page, the period. */
+interface PngScope {
+  title: string;
+  url: string;
+  period: HeatmapPeriod;
+}
+
 function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagement'; scope: Scope; sides: readonly MapSide[]; url: string }) {
   const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery(type, scope, side))) });
   const first = sides[0]!;
@@ -109,18 +120,30 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
   const list = isClick && (
     <ClickedElements elements={elements} highlighted={highlighted?.selector ?? null} onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })} />
   );
+  const png: PngScope = { title: TITLES[type], url, period: scope.period };
 
   if (sides.length === 1) {
     const state = mapState(type, queries[0]!, first, false);
     if (state) return state;
     const heatmap = queries[0]!.data!;
+    const legend = pointLegendText(type, heatmap.meta.maxValue, { shared: false, timedPageviews: heatmap.meta.timedPageviews });
     return (
       <div className="space-y-4">
         <div className="space-y-2">
-          <PointLegend type={type} maxValue={heatmap.meta.maxValue} shared={false} />
+          <PointLegend type={type} legend={legend} />
           <Evidence type={type} meta={heatmap.meta} />
         </div>
-        <PointOverlay type={type} url={url} heatmap={heatmap} maxValue={heatmap.meta.maxValue} crop={cropOf(heatmap.meta, heatmap.data)} label={`${TITLES[type]} over the page`} highlighted={highlighted} />
+        <PointOverlay
+          type={type}
+          url={url}
+          heatmap={heatmap}
+          maxValue={heatmap.meta.maxValue}
+          crop={cropOf(heatmap.meta, heatmap.data)}
+          label={`${TITLES[type]} over the page`}
+          highlighted={highlighted}
+          png={png}
+          legend={legend}
+        />
         {list}
       </div>
     );
@@ -130,9 +153,10 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
   const scale = sharedMax(loaded.map((data) => data.meta.maxValue));
   const crop = unionCrop(loaded.map((data) => cropOf(data.meta, data.data)));
   const firstHasData = queries[0]!.data !== undefined && mapState(type, queries[0]!, first, true) === null;
+  const legend = pointLegendText(type, scale, { shared: true });
   return (
     <div className="space-y-4">
-      {loaded.length > 0 && <PointLegend type={type} maxValue={scale} shared />}
+      {loaded.length > 0 && <PointLegend type={type} legend={legend} />}
       <SideBySide sides={sides}>
         {(side, index) => {
           const query = queries[index]!;
@@ -150,6 +174,9 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
                 crop={crop}
                 label={`${TITLES[type]} over the page: ${side.caption}`}
                 highlighted={index === 0 ? highlighted : null}
+                png={png}
+                side={side.caption}
+                legend={legend}
               />
             </>
           );
@@ -165,39 +192,31 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
   );
 }
 
-function PointLegend({ type, maxValue, shared }: { type: 'click' | 'engagement'; maxValue: number; shared: boolean }) {
-  const isClick = type === 'click';
-  const both = shared ? ', the same scale on both maps' : '';
+function PointLegend({ type, legend }: { type: 'click' | 'engagement'; legend: LegendText }) {
   const style: HeatmapStyle = HEATMAP_STYLES[type];
   return (
-    <HeatmapLegend
-      caption={isClick ? 'Clicks' : 'Attention time'}
-      gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)}
-      low={isClick ? 'Fewer' : 'Less'}
-      high={
-        isClick
-          ? `More (up to ${count(maxValue, 'click')} in one spot${both})`
-          : `More (up to ${formatDurationMs(maxValue)} in one spot, every reader's time added up${both})`
-      }
-    />
+    <div className="space-y-1">
+      <HeatmapLegend caption={legend.caption} gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)} low={legend.low} high={legend.high} />
+      {legend.note && <p className="text-xs text-slate-500">{legend.note}</p>}
+    </div>
   );
+}
+
+/** 'Based on 12 pageviews and 30 clicks, …' or, for engagement, '…, 10 of them with time measured'. */
+function evidenceText(type: 'click' | 'engagement', meta: PointHeatmapResponse['meta']): string {
+  if (type === 'engagement') {
+    const timed = meta.timedPageviews;
+    return `Based on ${count(meta.pageviews, 'pageview')}${timed !== undefined ? `, ${formatNumber(timed)} of them with time measured` : ''}.`;
+  }
+  const anchored = meta.layout.captured && meta.clicks > 0 ? `, ${formatNumber(meta.anchoredClicks)} of them placed on the element that was clicked` : '';
+  return `Based on ${count(meta.pageviews, 'pageview')} and ${count(meta.clicks, 'click')}${anchored}.`;
 }
 
 function Evidence({ type, meta }: { type: 'click' | 'engagement'; meta: PointHeatmapResponse['meta'] }) {
   const isClick = type === 'click';
   return (
     <>
-      <p className="text-sm text-slate-600">
-        Based on {count(meta.pageviews, 'pageview')}
-        {isClick && (
-          <>
-            {' '}
-            and {count(meta.clicks, 'click')}
-            {meta.layout.captured && meta.clicks > 0 && <>, {formatNumber(meta.anchoredClicks)} of them placed on the element that was clicked</>}
-          </>
-        )}
-        .
-      </p>
+      <p className="text-sm text-slate-600">{evidenceText(type, meta)}</p>
       {isClick && !meta.layout.captured && (
         <p className="text-xs text-slate-500">
           Clicks are placed by scaled coordinates because the page could not be rendered{meta.layout.message ? ` (${meta.layout.message})` : ''}.
@@ -205,6 +224,38 @@ function Evidence({ type, meta }: { type: 'click' | 'engagement'; meta: PointHea
       )}
     </>
   );
+}
+
+/** The caption of a map's PNG. */
+function pngCaption(png: PngScope, meta: PointHeatmapResponse['meta'] | ScrollHeatmapResponse['meta'], legend: LegendText, evidence: string, side?: string): CaptionInput {
+  return {
+    title: png.title,
+    side,
+    pageUrl: png.url,
+    device: meta.device,
+    referenceWidth: meta.referenceWidth,
+    periodLabel: PAGE_PERIOD_OPTIONS.find((option) => option.value === png.period)?.label ?? png.period,
+    timeRange: meta.timeRange,
+    legend: legendLine(legend),
+    note: legend.note,
+    evidence,
+  };
+}
+
+/** The overlay's last drawn view, kept for the PNG, and whether there is one: `draw` wrapped to record it. */
+function useDrawnView(draw: (canvas: HTMLCanvasElement, view: OverlayView) => void) {
+  const view = useRef<OverlayView | null>(null);
+  const [ready, setReady] = useState(false);
+  const recorded = useCallback(
+    (canvas: HTMLCanvasElement, next: OverlayView) => {
+      draw(canvas, next);
+      view.current = next;
+      setReady(true);
+    },
+    [draw],
+  );
+  const current = useCallback(() => view.current, []);
+  return { recorded, current, ready };
 }
 
 interface PointOverlayProps {
@@ -216,9 +267,13 @@ interface PointOverlayProps {
   crop: { x: number; width: number } | undefined;
   label: string;
   highlighted: Highlight;
+  png: PngScope;
+  /** The compared map's caption. */
+  side?: string;
+  legend: LegendText;
 }
 
-function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted }: PointOverlayProps) {
+function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted, png, side, legend }: PointOverlayProps) {
   const { data, meta } = heatmap;
   const style: HeatmapStyle = HEATMAP_STYLES[type];
   const draw = useCallback(
@@ -228,37 +283,54 @@ function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted }
     },
     [data, maxValue, meta.referenceWidth, style],
   );
+  const drawn = useDrawnView(draw);
+  // The frame and the PNG show the same part of the page.
+  const shown = shownPart(crop, meta.referenceWidth);
+  const image: HeatmapPng = {
+    url,
+    device: meta.device,
+    shown,
+    draw,
+    gradient: style.gradient ?? DEFAULT_GRADIENT,
+    caption: pngCaption(png, meta, legend, evidenceText(type, meta), side),
+    fileName: pngFileName(type, meta.device, png.period, url),
+  };
   return (
-    <ScreenshotOverlay url={url} device={meta.device} label={label} draw={draw} crop={crop}>
-      {(geometry) =>
-        highlighted?.box && (
-          <div
-            data-testid="element-outline"
-            className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
-            style={{
-              left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
-              top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
-              width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
-              height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
-            }}
-          />
-        )
-      }
-    </ScreenshotOverlay>
+    <div className="space-y-2">
+      <HeatmapPngButton png={image} view={drawn.current} ready={drawn.ready} label={side ? `Download PNG: ${side}` : undefined} />
+      <ScreenshotOverlay url={url} device={meta.device} label={label} draw={drawn.recorded} crop={shown}>
+        {(geometry) =>
+          highlighted?.box && (
+            <div
+              data-testid="element-outline"
+              className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
+              style={{
+                left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
+                top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
+                width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
+                height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
+              }}
+            />
+          )
+        }
+      </ScreenshotOverlay>
+    </div>
   );
 }
+
+const SCROLL_LEGEND: Record<'one' | 'shared', LegendText> = {
+  one: { caption: 'Share of visitors reaching each depth', low: '0%', high: '100%' },
+  shared: { caption: 'Share of each map’s visitors reaching each depth', low: '0%', high: '100%' },
+};
 
 function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly MapSide[]; url: string }) {
   const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery('scroll', scope, side))) });
   const style: HeatmapStyle = HEATMAP_STYLES.scroll;
-  const legend = (shared: boolean) => (
-    <HeatmapLegend
-      caption={shared ? 'Share of each map’s visitors reaching each depth' : 'Share of visitors reaching each depth'}
-      gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)}
-      low="0%"
-      high="100%"
-    />
-  );
+  const png: PngScope = { title: TITLES.scroll, url, period: scope.period };
+  const legend = (shared: boolean) => {
+    const text = SCROLL_LEGEND[shared ? 'shared' : 'one'];
+    return <HeatmapLegend caption={text.caption} gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)} low={text.low} high={text.high} />;
+  };
   if (sides.length === 1) {
     const state = mapState('scroll', queries[0]!, sides[0]!, false);
     if (state) return state;
@@ -269,7 +341,7 @@ function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly M
           {legend(false)}
           <p className="text-sm text-slate-600">Based on {count(heatmap.meta.pageviews, 'pageview')}.</p>
         </div>
-        <ScrollOverlay url={url} heatmap={heatmap} label={`${TITLES.scroll} over the page`} />
+        <ScrollOverlay url={url} heatmap={heatmap} label={`${TITLES.scroll} over the page`} png={png} legend={SCROLL_LEGEND.one} />
       </div>
     );
   }
@@ -285,7 +357,7 @@ function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly M
           return (
             <>
               <p className="text-sm text-slate-600">Based on {count(heatmap.meta.pageviews, 'pageview')}.</p>
-              <ScrollOverlay url={url} heatmap={heatmap} label={`${TITLES.scroll} over the page: ${side.caption}`} />
+              <ScrollOverlay url={url} heatmap={heatmap} label={`${TITLES.scroll} over the page: ${side.caption}`} png={png} side={side.caption} legend={SCROLL_LEGEND.shared} />
             </>
           );
         }}
@@ -294,7 +366,7 @@ function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly M
   );
 }
 
-function ScrollOverlay({ url, heatmap, label }: { url: string; heatmap: ScrollHeatmapResponse; label: string }) {
+function ScrollOverlay({ url, heatmap, label, png, side, legend }: { url: string; heatmap: ScrollHeatmapResponse; label: string; png: PngScope; side?: string; legend: LegendText }) {
   const { data, meta } = heatmap;
   const style: HeatmapStyle = HEATMAP_STYLES.scroll;
   const draw = useCallback(
@@ -305,10 +377,24 @@ function ScrollOverlay({ url, heatmap, label }: { url: string; heatmap: ScrollHe
     },
     [data, meta.maxValue, style],
   );
+  const drawn = useDrawnView(draw);
+  const image: HeatmapPng = {
+    url,
+    device: meta.device,
+    shown: { x: 0, width: meta.referenceWidth },
+    draw,
+    scroll: { points: data, maxValue: meta.maxValue, averageFold: meta.averageFold },
+    gradient: style.gradient ?? DEFAULT_GRADIENT,
+    caption: pngCaption(png, meta, legend, `Based on ${count(meta.pageviews, 'pageview')}.`, side),
+    fileName: pngFileName('scroll', meta.device, png.period, url),
+  };
   return (
-    <ScreenshotOverlay url={url} device={meta.device} label={label} draw={draw}>
-      {(geometry) => <ScrollMarks points={data} maxValue={meta.maxValue} averageFold={meta.averageFold} geometry={geometry} />}
-    </ScreenshotOverlay>
+    <div className="space-y-2">
+      <HeatmapPngButton png={image} view={drawn.current} ready={drawn.ready} label={side ? `Download PNG: ${side}` : undefined} />
+      <ScreenshotOverlay url={url} device={meta.device} label={label} draw={drawn.recorded}>
+        {(geometry) => <ScrollMarks points={data} maxValue={meta.maxValue} averageFold={meta.averageFold} geometry={geometry} />}
+      </ScreenshotOverlay>
+    </div>
   );
 }
 

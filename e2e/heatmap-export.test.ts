@@ -1,0 +1,189 @@
+// The engagement map and its PNG end to end (issue 26) in real Chromium, at 1,280 and 375 px: readers' beacons (a short
+// and a long reader on each device) through the collector's pipeline; the publisher opens the engagement map, reads
+// what red means in words with the real figure, and downloads the map as a PNG — a real PNG, made on a canvas the
+// screenshot did not taint, as wide as the map is drawn, with the map and its caption.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { CollectEvent, PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
+import { checkA11y, DESKTOP_WIDTH, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+const PARAGRAPH = 'The harbour ferry runs every twenty minutes from the north pier, later on weekends. ';
+/** An article column 1,000 px wide and centred from 1,100 px up, 15 px from the edges on phones; 3,000 px tall. */
+const PUBLISHER_PAGE = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Ferry timetable</title>
+<style>
+  body { margin: 0; font: 16px sans-serif; }
+  article { width: 1000px; margin: 0 auto; height: 3000px; background: linear-gradient(#fff, #e2e8f0); }
+  h1 { margin: 0; height: 60px; } p { margin: 0 0 24px; }
+  @media (max-width: 1099px) { article { width: auto; margin: 0 40px; } }
+  @media (max-width: 767px) { article { margin: 0 15px; } }
+</style></head>
+<body><article><h1>Ferry timetable</h1>${Array.from({ length: 6 }, () => `<p>${PARAGRAPH.repeat(3)}</p>`).join('')}</article></body></html>`;
+
+let server: TestServer;
+let publisher: Server;
+let browser: Browser;
+let session: Awaited<ReturnType<typeof registerByApi>>['session'];
+let website: Website;
+let articleUrl: string;
+let pageId: string;
+
+beforeAll(async () => {
+  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
+  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
+  ({ session } = await registerByApi(server));
+  const created = await fetch(`${server.url}/api/websites`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
+  });
+  website = ((await created.json()) as { data: { website: Website } }).data.website;
+  // The form takes public domains only; this publisher answers on 127.0.0.1.
+  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
+  publisher = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(PUBLISHER_PAGE));
+  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
+  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
+
+  // On each device a short reader (5 s on the first screen) and a long one (20 s there, 80 s further down): the first
+  // screen holds (100 % + 20 %) / 2 = 60 % of a reader's time.
+  let reader = 0;
+  const visit = async (width: number, height: number, events: CollectEvent[]) => {
+    reader += 1;
+    const payload = { site: website.tracking_code, u: articleUrl, pv: randomUUID(), sid: randomUUID(), vw: width, e: [{ k: 'pv', a: 0, t: 'Ferry timetable', r: '', vw: width, vh: height, dh: 3000 } as CollectEvent, ...events] };
+    const result = await server.app.ingest.accept(payload, { ip: `203.0.113.${reader}`, userAgent: BROWSER_UA, receivedAt: Date.now() - 60_000 });
+    expect(result.outcome).toBe('stored');
+  };
+  // Each also reports how far it scrolled, and the long reader clicks the headline (the scroll and click maps' PNGs).
+  for (const [width, height] of [[DESKTOP_WIDTH, 900], [MOBILE_WIDTH, 700]] as const) {
+    await visit(width, height, [{ k: 'span', a: 0, y: 0, vh: height, dh: 3000, d: 5_000 }, { k: 'eng', a: 0, ms: 5_000, sd: 30, pd: -1, dh: 3000 }]);
+    await visit(width, height, [
+      { k: 'span', a: 0, y: 0, vh: height, dh: 3000, d: 20_000 },
+      { k: 'span', a: 0, y: 2000, vh: height, dh: 3000, d: 80_000 },
+      { k: 'eng', a: 0, ms: 100_000, sd: 97, pd: -1, dh: 3000 },
+      { k: 'click', a: 0, x: Math.round(width / 2), y: 30, vw: width, dh: 3000, s: 'article>h1', ox: 0.5, oy: 0.5 },
+    ]);
+  }
+  await server.app.ingest.flush?.();
+  pageId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow()).id;
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => publisher?.close(resolve));
+  await server?.close();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function openEngagementMap(width: number): Promise<Page> {
+  const page = await newPage(browser, server, { width });
+  page.setDefaultTimeout(30_000);
+  await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+  await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
+  // On a phone the mobile map is offered first.
+  if (width < 768) await page.getByRole('button', { name: 'Show mobile' }).click();
+  await page.getByText(`Device: ${width < 768 ? 'mobile' : 'desktop'}`).waitFor();
+  await page.getByRole('tab', { name: 'Engagement' }).click();
+  await page.getByRole('heading', { name: 'Engagement Heatmap' }).waitFor();
+  await page.locator('[role="region"] img').waitFor();
+  return page;
+}
+
+/** Width and height from a PNG's header chunk (IHDR, right after the signature). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The PNG's pixel (RGBA) at (x, y), decoded by the browser. */
+async function pngPixel(page: Page, bytes: Buffer, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ data, x, y }) => {
+      // From bytes, not a data: address, which the app's content security policy does not let it fetch.
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      return [...ctx.getImageData(x, y, 1, 1).data];
+    },
+    { data: bytes.toString('base64'), x, y },
+  );
+}
+
+describe('engagement heatmap export', () => {
+  for (const [width, device] of [[DESKTOP_WIDTH, 'desktop'], [MOBILE_WIDTH, 'mobile']] as const) {
+    it(`says what red means and downloads the map as a PNG of the size drawn, at ${width} px`, async () => {
+      const map = await api<PointHeatmapResponse>(`/analytics/heatmap/engagement?pageId=${pageId}&period=week&deviceType=${device}`);
+      expect(map.meta).toMatchObject({ pageviews: 2, timedPageviews: 2, layout: { captured: true } });
+      expect(map.meta.maxValue).toBeCloseTo(0.6, 9);
+
+      const page = await openEngagementMap(width);
+      await page.getByText('Red: readers spent on average 60 % of their time here').waitFor();
+      await page.getByText('Based on 2 pageviews, 2 of them with time measured.').waitFor();
+      const button = page.getByRole('button', { name: 'Download PNG' });
+      await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toBe(`engagement-heatmap-${device}-week-ferry-timetable.png`);
+      const bytes = readFileSync((await download.path())!);
+      // Kept beside the screenshots, to be looked at.
+      await download.saveAs(fileURLToPath(new URL(`../test-results/screenshots/heatmap-engagement-${width}-export.png`, import.meta.url)));
+      // The PNG signature: the canvas gave its pixels (a tainted one would have refused).
+      expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+      // As wide as the map is drawn (the shown part of the page, at this screen's scale), as tall as the drawn map plus
+      // its caption above it.
+      const region = page.getByRole('region', { name: 'Engagement Heatmap over the page' });
+      const [frame, shot, ratio] = await Promise.all([
+        region.locator('> div').boundingBox(),
+        region.locator('img').boundingBox(),
+        page.evaluate(() => window.devicePixelRatio),
+      ]);
+      const size = pngSize(bytes);
+      expect(Math.abs(size.width - frame!.width * ratio)).toBeLessThanOrEqual(1);
+      const mapHeight = Math.floor(shot!.height * ratio + 1e-6);
+      const captionHeight = size.height - mapHeight;
+      expect(Math.abs(captionHeight - Math.round(captionHeight))).toBe(0);
+      expect(captionHeight).toBeGreaterThan(40);
+      expect(captionHeight).toBeLessThan(640);
+      // The map is in it: the first screen's band, the hottest, red to yellow over the article; the caption on white.
+      const [r, g, b] = await pngPixel(page, bytes, Math.round(size.width / 2), captionHeight + Math.round(mapHeight * 0.05));
+      expect(r! - b! > 100, `the band at the top of the map is ${[r, g, b].join(',')}`).toBe(true);
+      expect(await pngPixel(page, bytes, size.width - 2, 2)).toEqual([255, 255, 255, 255]);
+
+      if (width < 768) await expectNoHorizontalOverflow(page, 'engagement heatmap with its PNG control on a phone');
+      else await checkA11y(page, 'engagement heatmap with its PNG control');
+      await screenshot(page, `heatmap-engagement-${width}`);
+      await page.close();
+    });
+  }
+
+  it('downloads the click and scroll maps as PNGs too', async () => {
+    const page = await openEngagementMap(DESKTOP_WIDTH);
+    for (const [tab, heading, type] of [['Click Heatmap', 'Click Heatmap', 'click'], ['Scroll Depth', 'Scroll Depth Analysis', 'scroll']] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const button = page.getByRole('button', { name: 'Download PNG' });
+      await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toBe(`${type}-heatmap-desktop-week-ferry-timetable.png`);
+      const bytes = readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const frame = await page.getByRole('region', { name: `${heading} over the page` }).locator('> div').boundingBox();
+      expect(Math.abs(pngSize(bytes).width - frame!.width)).toBeLessThanOrEqual(1);
+      await download.saveAs(fileURLToPath(new URL(`../test-results/screenshots/heatmap-${type}-1280-export.png`, import.meta.url)));
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,189 @@
+// The engagement map's figures (issue 26): where readers' viewports stood and their pointers rested, as each pageview's
+// share of its own time, averaged over the pageviews — "readers spent on average 30 % of their time here" — so one
+// long reader no longer paints the page. A share needs the pageview's total, which the heatmap rollups (summed per
+// hour over every pageview) no longer hold: the statement reads the page's raw viewport spans and pointer rests of the
+// device and whole hours (one range of each table's order key), segmented or not. Two forms of one definition: the
+// function (engagementSharesOf, for tests and reading) and the SQL (compileEngagementQuery); a test holds them equal.
+import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
+import { toEventTime, type EventStore } from '@foldline/event-store';
+import type { TimeWindow } from '../query.ts';
+import { wholeHours } from './heatmap-cells.ts';
+import { isSegmented, segmentPageviewsSql } from './heatmap-segment.ts';
+
+const MAX_EXECUTION_TIME = 10;
+
+/** Pointer-rest cells read at most: the hottest ones. A map carries at most MAX_POINTS (4,000) points, so the faintest
+ * rests beyond these could not stand out on it; the bound keeps a busy page's answer small (at 45,000 pageviews and as
+ * many rests, reading every cell took twice as long, most of it sending them). */
+export const MAX_REST_CELLS = 4_000;
+
+/** Rests are summed per cell of this many px of the reader's own layout (the map bins at 10 px too). */
+export const REST_CELL_PX = 10;
+
+export interface EngagementRequest {
+  websiteId: string;
+  pageId: string;
+  device: DeviceType;
+  range: TimeWindow;
+  segment?: HeatmapSegment | undefined;
+}
+
+/** A viewport span as stored (foldline.viewport_spans). */
+export interface SpanRow {
+  pageview_id: string;
+  scroll_y: number;
+  viewport_h: number;
+  doc_h: number;
+  duration_ms: number;
+}
+
+/** A pointer rest as stored (foldline.attention). */
+export interface RestRow {
+  pageview_id: string;
+  x: number;
+  y: number;
+  viewport_w: number;
+  doc_h: number;
+  weight_ms: number;
+}
+
+/** Where a pointer rested, in the reader's own layout, and the average share of a reader's time it rested there. */
+export interface RestShare {
+  /** The reader's viewport width (px) and the middle of the REST_CELL_PX cell across it. */
+  viewportWidth: number;
+  x: number;
+  /** Per mille of the reader's document height. */
+  yPerMille: number;
+  share: number;
+}
+
+export interface EngagementShares {
+  /** Pageviews with measured time (a viewport span or a pointer rest in the period): the shares are averaged over
+   * them. */
+  readers: number;
+  /** Per 1 % band of the page (100): the average share of a reader's time the band was on their screen, 0–1. Bands
+   * overlap in time (a screen shows many at once), so they do not add up to 1. */
+  bands: number[];
+  /** Pointer rests, hottest first, at most MAX_REST_CELLS. */
+  rests: RestShare[];
+}
+
+/** The 1 % bands a span's viewport covered, first and last (the rollups' definition, migration 017); null for a span
+ * that says nothing (no page height, no viewport, below the page). */
+export function spanBands(span: Pick<SpanRow, 'scroll_y' | 'viewport_h' | 'doc_h'>): [number, number] | null {
+  const { scroll_y: top, viewport_h: height, doc_h: doc } = span;
+  if (!(doc > 0) || !(height > 0) || top >= doc) return null;
+  return [Math.floor((top * 100) / doc), Math.min(99, Math.floor((Math.min(top + height, doc) * 100 - 1) / doc))];
+}
+
+/** Per mille of `of`, floored, capped at 1000: the rollups' integer division. */
+const perMille = (value: number, of: number) => Math.min(1000, Math.floor((value * 1000) / Math.max(1, of)));
+
+/**
+ * The weighting, as a function: each pageview's time is its spans' duration (its visible time with the viewport's
+ * place), or its pointer rests' if they add up to more (a beacon of spans outside the period); a band's share of it is
+ * the time its spans covered the band over that total, a rest's its time over that total. Each pageview's shares are
+ * summed over pageviews and divided by their number: the average share of a reader's time.
+ */
+export function engagementSharesOf(spans: readonly SpanRow[], rests: readonly RestRow[]): EngagementShares {
+  const totals = new Map<string, { spans: number; rests: number }>();
+  const total = (id: string) => totals.get(id) ?? totals.set(id, { spans: 0, rests: 0 }).get(id)!;
+  const timed = spans.filter((span) => span.duration_ms > 0 && spanBands(span));
+  const rested = rests.filter((rest) => rest.weight_ms > 0 && rest.doc_h > 0 && rest.viewport_w > 0);
+  for (const span of timed) total(span.pageview_id).spans += span.duration_ms;
+  for (const rest of rested) total(rest.pageview_id).rests += rest.weight_ms;
+  const timeOf = (id: string) => Math.max(totals.get(id)!.spans, totals.get(id)!.rests);
+
+  const differences = new Array<number>(101).fill(0);
+  for (const span of timed) {
+    const [first, last] = spanBands(span)!;
+    const share = span.duration_ms / timeOf(span.pageview_id);
+    differences[first]! += share;
+    differences[last + 1]! -= share;
+  }
+  const cells = new Map<string, RestShare>();
+  for (const rest of rested) {
+    const cell = { viewportWidth: rest.viewport_w, x: restCellX(rest.x), yPerMille: perMille(rest.y, rest.doc_h) };
+    const key = `${cell.viewportWidth}|${cell.x}|${cell.yPerMille}`;
+    const share = rest.weight_ms / timeOf(rest.pageview_id);
+    const found = cells.get(key);
+    if (found) found.share += share;
+    else cells.set(key, { ...cell, share });
+  }
+  return averaged(totals.size, differences, [...cells.values()]);
+}
+
+/** The middle of a rest's REST_CELL_PX cell. */
+const restCellX = (x: number) => Math.floor(x / REST_CELL_PX) * REST_CELL_PX + REST_CELL_PX / 2;
+
+/** Sums of shares (band differences, rest cells) → averages over `readers` pageviews: the bands as a running sum. */
+function averaged(readers: number, differences: readonly number[], rests: RestShare[]): EngagementShares {
+  if (readers === 0) return { readers: 0, bands: new Array<number>(100).fill(0), rests: [] };
+  let running = 0;
+  // Float sums of +s and −s can leave a crumb such as 1e-17 where nothing stood.
+  const bands = Array.from({ length: 100 }, (_, band) => ((running += differences[band] ?? 0), running > 1e-9 ? running / readers : 0));
+  const hottest = rests
+    .map((rest) => ({ ...rest, share: rest.share / readers }))
+    .sort((a, b) => b.share - a.share || a.yPerMille - b.yPerMille || a.x - b.x)
+    .slice(0, MAX_REST_CELLS);
+  return { readers, bands, rests: hottest };
+}
+
+/** The statement and its bound parameters: the same figures as engagementSharesOf, summed in ClickHouse. Exported for
+ * the snapshot test. */
+export function compileEngagementQuery(request: EngagementRequest): { sql: string; params: Record<string, unknown> } {
+  const range = wholeHours(request.range);
+  const params: Record<string, unknown> = {
+    websiteId: request.websiteId,
+    pageId: request.pageId,
+    device: request.device,
+    from: toEventTime(range.start),
+    to: toEventTime(range.end),
+    cellPx: REST_CELL_PX,
+    maxRests: MAX_REST_CELLS,
+  };
+  let scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`;
+  if (isSegmented(request.segment)) scope += ` AND ${segmentPageviewsSql(request.segment, range, params)}`;
+  // Each span or rest as its cells with its time: a span's +ms at its first band and −ms past its last (a running sum
+  // over bands gives each band's), a rest's ms at its cell. Grouped by pageview for its time (the larger of its spans'
+  // and its rests'), each cell's ms over that time is its share; summed per cell over the pageviews, whose number comes
+  // once (a window over the pageviews, one row each).
+  const sql = `SELECT cell.1 AS cell_kind, cell.2 AS cell_width, cell.3 AS cell_x, cell.4 AS cell_y, sum(cell.5 / pageview_ms) AS share, any(readers) AS pageviews
+  FROM (
+    SELECT pageview_id, greatest(sumIf(ms, is_rest = 0), sumIf(ms, is_rest = 1)) AS pageview_ms, groupArrayArray(cells) AS pageview_cells,
+      count() OVER () AS readers
+    FROM (
+      SELECT pageview_id, 0 AS is_rest, toInt64(duration_ms) AS ms,
+        [('band', toUInt16(0), toUInt32(0), toUInt16(intDiv(toUInt64(scroll_y) * 100, doc_h)), ms),
+         ('band', toUInt16(0), toUInt32(0), toUInt16(least(99, intDiv(toUInt64(least(scroll_y + viewport_h, doc_h)) * 100 - 1, doc_h)) + 1), -ms)] AS cells
+      FROM foldline.viewport_spans
+      WHERE ${scope} AND doc_h > 0 AND viewport_h > 0 AND scroll_y < doc_h AND duration_ms > 0
+      UNION ALL
+      SELECT pageview_id, 1 AS is_rest, toInt64(weight_ms) AS ms,
+        [('rest', viewport_w, toUInt32(intDiv(x, {cellPx:UInt32}) * {cellPx:UInt32} + intDiv({cellPx:UInt32}, 2)), toUInt16(least(1000, intDiv(toUInt64(y) * 1000, doc_h))), ms)] AS cells
+      FROM foldline.attention
+      WHERE ${scope} AND doc_h > 0 AND viewport_w > 0 AND weight_ms > 0
+    )
+    GROUP BY pageview_id
+  )
+  ARRAY JOIN pageview_cells AS cell
+  GROUP BY cell_kind, cell_width, cell_x, cell_y
+  ORDER BY cell_kind, share DESC, cell_y, cell_x
+  LIMIT {maxRests:UInt32} BY cell_kind`;
+  return { sql, params };
+}
+
+/** Reads the page's engagement shares on the device in the period (of the segment's pageviews if one is given). */
+export async function readEngagementShares(events: EventStore, request: EngagementRequest): Promise<EngagementShares> {
+  const { sql, params } = compileEngagementQuery(request);
+  const rows = await events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
+  const differences = new Array<number>(101).fill(0);
+  const rests: RestShare[] = [];
+  let readers = 0;
+  for (const row of rows) {
+    readers = Number(row.pageviews);
+    if (row.cell_kind === 'band') differences[Number(row.cell_y)]! += Number(row.share);
+    else rests.push({ viewportWidth: Number(row.cell_width), x: Number(row.cell_x), yPerMille: Number(row.cell_y), share: Number(row.share) });
+  }
+  return averaged(readers, differences, rests);
+}
