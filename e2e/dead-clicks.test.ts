@@ -133,8 +133,11 @@ describe('dead clicks', () => {
     expect((await button.getByRole('cell').allInnerTexts()).slice(-2).map((text) => text.trim())).toEqual(['0', '0']);
     await checkA11y(page, 'element list with rage and dead clicks');
 
-    // Dead clicks only: the headline alone.
+    // Dead clicks only: the headline alone, and the click map asked for its dead clicks alone.
+    const deadMap = page.waitForResponse((response) => response.url().includes('/api/analytics/heatmap/click') && response.url().includes('only=dead'));
     await page.getByRole('button', { name: 'Dead clicks' }).click();
+    const deadMeta = ((await (await deadMap).json()) as { meta: { only?: string; totalClicks?: number } }).meta;
+    expect(deadMeta.only).toBe('dead');
     const dead = page.getByRole('table', { name: 'Clicked elements: dead clicks' });
     await dead.waitFor();
     await expect.poll(async () => (await dead.getByRole('row').allInnerTexts()).length).toBe(2);

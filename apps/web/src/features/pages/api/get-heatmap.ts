@@ -1,6 +1,6 @@
 // GET /api/analytics/heatmap/{type}: the click, scroll or engagement map of one page on one device — of every visitor
 // or of a segment, for the period or the one before it.
-import type { DeviceFilter, HeatmapPeriod, HeatmapResponse, HeatmapSegment, HeatmapType, HeatmapWindow } from '@foldline/contracts';
+import type { ClickFilter, DeviceFilter, HeatmapPeriod, HeatmapResponse, HeatmapSegment, HeatmapType, HeatmapWindow } from '@foldline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,6 +10,8 @@ export type GetHeatmapParams<T extends HeatmapType = HeatmapType> = HeatmapSegme
   period: HeatmapPeriod;
   deviceType: DeviceFilter;
   window?: HeatmapWindow;
+  /** The click map only: its rage or dead clicks alone. */
+  only?: ClickFilter;
 };
 
 export function getHeatmap<T extends HeatmapType>({ type, ...query }: GetHeatmapParams<T>, signal?: AbortSignal): Promise<HeatmapResponse<T>> {

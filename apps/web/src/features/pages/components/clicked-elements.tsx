@@ -1,9 +1,8 @@
 // The element list beside the click map (issue 26): what was clicked, by readable name, with clicks, share of clicks,
 // share of pageviews that clicked it, rage clicks and dead clicks; the ad units under their names. A filter narrows the
-// list to rage or dead clicks (asked of the API again, with the same query and `only`; the map beside it keeps every
-// click). Hovering or focusing a row outlines the element on the map (`onHighlight`); the list downloads as CSV.
+// list to rage or dead clicks (asked of the API again, with the same query and `only`), and the map beside it with it
+// (the panel holds the filter). Hovering or focusing a row outlines the element on the map (`onHighlight`); the list downloads as CSV.
 import type { ClickedElement, ClickFilter } from '@foldline/contracts';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,12 +27,16 @@ export interface ClickedElementsProps {
   /** The element outlined on the map, by selector; set while a row is hovered or focused. */
   highlighted: string | null;
   onHighlight: (element: ClickedElement | null) => void;
+  /** The filter, held by the panel so that the map follows it: none for every click. */
+  only: ClickFilter | undefined;
+  onOnly: (only: ClickFilter | undefined) => void;
 }
 
 const count = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
-export function ClickedElements({ elements, highlighted, onHighlight }: ClickedElementsProps) {
-  const [shown, setShown] = useState<Shown>('all');
+export function ClickedElements({ elements, highlighted, onHighlight, only, onOnly }: ClickedElementsProps) {
+  const shown: Shown = only ?? 'all';
+  const setShown = (value: Shown) => onOnly(value === 'all' ? undefined : value);
   const asked = elements.data?.params;
   // The same list narrowed: asked only once the whole list is there (and so its query known) and a filter is chosen.
   const narrowedParams: GetClickedElementsParams = { ...(asked ?? ({} as GetClickedElementsParams)), ...(shown !== 'all' ? { only: shown } : {}) };
@@ -79,7 +82,7 @@ export function ClickedElements({ elements, highlighted, onHighlight }: ClickedE
       </p>
       {shown !== 'all' && (
         <p className="text-xs text-slate-500">
-          Only {filter.label.toLowerCase()}: each element's clicks and shares count those clicks alone; the map keeps every click.
+          Only {filter.label.toLowerCase()}: the map and each element's clicks and shares count those clicks alone.
         </p>
       )}
       {list.isPending ? (

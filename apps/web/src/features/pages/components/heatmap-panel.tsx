@@ -6,6 +6,7 @@
 import {
   HEATMAP_STYLES,
   heatmapDevice,
+  type ClickFilter,
   type DeviceType,
   type HeatmapPeriod,
   type HeatmapType,
@@ -73,8 +74,8 @@ export function HeatmapPanel({ type, page, period, device, view, onViewChange }:
 }
 
 /** A side's query: the scope, its segment and, for the previous period, its window. */
-function sideQuery<T extends HeatmapType>(type: T, scope: Scope, side: MapSide): GetHeatmapParams<T> {
-  return { type, ...scope, ...side.segment, ...(side.window === 'previous' ? { window: 'previous' as const } : {}) };
+function sideQuery<T extends HeatmapType>(type: T, scope: Scope, side: MapSide, only?: ClickFilter): GetHeatmapParams<T> {
+  return { type, ...scope, ...side.segment, ...(side.window === 'previous' ? { window: 'previous' as const } : {}), ...(only ? { only } : {}) };
 }
 
 /** Loading, failure and empty states of one map; `null` when it has something to draw. */
@@ -111,14 +112,22 @@ interface PngScope {
 }
 
 function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagement'; scope: Scope; sides: readonly MapSide[]; url: string }) {
-  const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery(type, scope, side))) });
+  // The element list's filter narrows the click map too: its rage or dead clicks alone.
+  const [only, setOnly] = useState<ClickFilter | undefined>(undefined);
+  const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery(type, scope, side, type === 'click' ? only : undefined))) });
   const first = sides[0]!;
   // The click map's element list (of the first map when two are compared), and the element its hovered row outlines.
   const elements = useClickedElements({ ...scope, ...first.segment, ...(first.window === 'previous' ? { window: 'previous' as const } : {}) }, type === 'click');
   const [highlighted, setHighlighted] = useState<Highlight>(null);
   const isClick = type === 'click';
   const list = isClick && (
-    <ClickedElements elements={elements} highlighted={highlighted?.selector ?? null} onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })} />
+    <ClickedElements
+      elements={elements}
+      highlighted={highlighted?.selector ?? null}
+      onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })}
+      only={only}
+      onOnly={setOnly}
+    />
   );
   const png: PngScope = { title: TITLES[type], url, period: scope.period };
 
