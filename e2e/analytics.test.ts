@@ -207,7 +207,7 @@ describe('analytics screens', () => {
     await page.getByText('No click heatmap data available').waitFor();
     await page.getByRole('heading', { name: /Total Views|No metrics available/ }).first().waitFor();
     await page.getByRole('tab', { name: 'Ad Performance' }).click();
-    await page.getByText('Top banner').waitFor();
+    await page.getByText('Top banner', { exact: true }).waitFor();
     await page.getByText('728x90 (728 x 90)').waitFor();
     // The page's recommendations are of every device; the one shown comes first, and says why it has none.
     const { meta } = await api<RecommendationsResponse>(`/analytics/recommendations?pageId=${front.page_id}`);

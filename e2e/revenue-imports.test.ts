@@ -89,7 +89,7 @@ describe('revenue reports card', () => {
     await page.getByRole('button', { name: 'Importing...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Importing...' }).isDisabled()).toBe(true);
     await held.release();
-    await page.getByText('Report imported').waitFor();
+    await page.getByTestId('revenue-import-result').getByText('Report imported').waitFor();
     expect(await resultFigures(page)).toEqual({
       Source: 'Google Ad Manager (detected)',
       Days: '2026-11-01 to 2026-11-02',
@@ -123,7 +123,7 @@ describe('revenue reports card', () => {
     const { page } = await settingsOfNewWebsite(MOBILE_WIDTH);
     await page.getByLabel('Report file (CSV)').setInputFiles(fixture('ad-manager-eur.csv'));
     await page.getByRole('button', { name: 'Import Report' }).click();
-    await page.getByText('Report imported').waitFor();
+    await page.getByTestId('revenue-import-result').getByText('Report imported').waitFor();
     await page.getByRole('region', { name: 'Unmatched ad units' }).getByText('news » newsletter_banner').waitFor();
     await expectNoHorizontalOverflow(page, 'revenue reports card 375');
     await checkA11y(page, 'revenue reports card 375');
