@@ -1,6 +1,6 @@
 // The generated SQL per query kind, as snapshots (PostHog's habit): a change in any statement shows in review.
 import { describe, expect, it } from 'vitest';
-import { compileQuery } from '../src/compile.ts';
+import { compileQuery, wholeHours } from '../src/compile.ts';
 import type { AnalyticsQuery } from '../src/query.ts';
 
 const WEBSITE = '0b7c0e5e-5d8f-4a53-9a43-3f1f1d0c9a11';
@@ -113,18 +113,26 @@ describe('compileQuery', () => {
     expect(sql).not.toContain('page_stats');
   });
 
-  it('reads Prebid revenue from the revenue rollups and the edges from bid and empty rows, split by currency only there', () => {
-    const { sql } = compileQuery(kinds['prebid revenue per unit and currency (with comparison, one device)']!);
-    expect(sql).toContain('FROM foldline.ad_revenue_daily');
+  it('reads Prebid revenue from the revenue rollups and, under a week, the edges from bid and empty rows, split by currency only there', () => {
+    const { sql } = compileQuery({ ...kinds['prebid revenue per unit and currency (with comparison, one device)']!, range: day, comparison: previousDay });
     expect(sql).toContain('FROM foldline.ad_revenue_hourly');
     expect(sql).toContain("kind IN ('bid', 'empty')");
     expect(sql).not.toContain('ad_stats');
+    // From a week on, whole hours: each start at its nearest hour (10:17 → 10:00), the end at the end of its hour, so
+    // no raw read; the periods split at the current period's first whole hour.
+    const month = compileQuery(kinds['prebid revenue per unit and currency (with comparison, one device)']!);
+    expect(month.sql).toContain('FROM foldline.ad_revenue_daily');
+    expect(month.sql).not.toContain('ad_events');
+    expect(month.sql).toContain("if(hour >= {revenue_start:DateTime64(3, 'UTC')}, 'current', 'previous')");
+    expect(month.params).toMatchObject({ revenue_start: '2026-10-23 10:00:00.000', t4: '2026-09-23 10:00:00', t9: '2026-11-22 11:00:00' });
+    expect(wholeHours([new Date('2026-11-01T10:31:00Z'), new Date('2026-11-22T10:17:30Z')])).toEqual([new Date('2026-11-01T11:00:00Z'), new Date('2026-11-22T11:00:00Z')]);
+    expect(wholeHours([ago(24), NOW])).toBeUndefined();
     // A website's total from the per-website tier: a few rows per hour instead of every page's and unit's.
     const site = compileQuery({ ...kinds['time series by hour']!, metrics: ['prebid_revenue'] }).sql;
     expect(site).toContain('FROM foldline.site_revenue_hourly');
     expect(site).not.toContain('ad_revenue_');
-    // Beside other figures in one statement: theirs come under no currency.
-    const mixed = compileQuery({ ...kinds['ad performance (units of a page)']!, metrics: ['impressions', 'prebid_revenue'], dimensions: ['ad_unit_id', 'currency'] }).sql;
+    // Beside other figures in one statement: theirs come under no currency (three days: the edges are read).
+    const mixed = compileQuery({ ...kinds['ad performance (units of a page)']!, range: { start: ago(72), end: NOW }, metrics: ['impressions', 'prebid_revenue'], dimensions: ['ad_unit_id', 'currency'] }).sql;
     expect(mixed).toContain("SELECT ad_unit_id, '' AS currency, sum(impressions) AS c_impressions, toFloat64(0) AS c_prebid_revenue\n  FROM foldline.ad_stats_daily");
     expect(mixed).toContain('SELECT ad_unit_id, currency, toUInt64(0) AS c_impressions, sum(revenue) AS c_prebid_revenue\n  FROM foldline.ad_revenue_daily');
     // The edges of both from one read of ad_events, each kind counted where it belongs.
