@@ -78,9 +78,10 @@ const TRUSTED_MS = 10 * 60_000;
 
 const dayOf = (time: number) => new Date(Math.floor(time / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
-/** The UTC days a window touches, first and the one after the last. */
-export function daysOf(window: TimeWindow): { first: string; after: string } {
-  return { first: dayOf(window.start.getTime()), after: dayOf(Math.ceil(window.end.getTime() / DAY_MS) * DAY_MS) };
+/** The UTC days a window touches: the first, the last, and the one after the last. */
+export function daysOf(window: TimeWindow): { first: string; last: string; after: string } {
+  const after = Math.ceil(window.end.getTime() / DAY_MS) * DAY_MS;
+  return { first: dayOf(window.start.getTime()), last: dayOf(after - DAY_MS), after: dayOf(after) };
 }
 
 /** A website's currency and what 1 of each other rated currency is worth in it, for the spread's no-double-count. */
@@ -90,7 +91,7 @@ export interface SpreadRates {
 }
 
 /** The version of a website's spread for a state of its imports (and its rates), at a time. */
-export function spreadVersion(websiteId: string, state: ImportedRevenueState, now: number, rates?: SpreadRates): string {
+function spreadVersion(websiteId: string, state: ImportedRevenueState, now: number, rates?: SpreadRates): string {
   const recent = state.lastDay >= dayOf(now - RECENT_DAYS * DAY_MS);
   const rated = rates ? `/r${createHash('sha256').update(JSON.stringify([rates.currency, ...[...rates.factors].sort(([a], [b]) => a.localeCompare(b))])).digest('hex').slice(0, 12)}` : '';
   return `${websiteId}/${state.rows}/${state.lastImport}${rated}${recent ? `/${Math.floor(now / HOUR_MS)}` : ''}`;

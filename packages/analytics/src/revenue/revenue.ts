@@ -67,18 +67,15 @@ export interface RevenueReading {
 
 const PREBID_METRICS: readonly Metric[] = ['prebid_revenue', 'prebid_auctions', 'prebid_wins', 'empty_renders'];
 
-const DAY_MS = 86_400_000;
-
 const empty = (): RevenueTotals => ({ revenue: 0, prebid: 0, imported: 0, auctions: 0, wins: 0, empties: 0 });
 
 export async function readRevenue(context: AnalyticsContext, request: RevenueRequest): Promise<RevenueReading> {
   const { db, events } = context;
   const window: TimeWindow = { start: (request.comparison ?? request.range).start, end: request.range.end };
   const currentDays = daysOf(request.range);
-  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
   const money = websiteMoney(db, events, request.websiteIds);
   const [{ currencies, rates }, spreads] = await Promise.all([money, importedSpreads(db, events, request.websiteIds, window, money)]);
-  const importedNow = spreads.size > 0 && (await hasImportedRevenue(db, request.websiteIds, currentDays.first, day(Date.parse(currentDays.after) - DAY_MS)));
+  const importedNow = spreads.size > 0 && (await hasImportedRevenue(db, request.websiteIds, currentDays.first, currentDays.last));
 
   const dimensions = request.by === 'website_id' ? (['website_id', 'currency'] as const) : (['website_id', request.by, 'currency'] as const);
   const filters = { websiteIds: request.websiteIds, ...(request.pageIds ? { pageIds: request.pageIds } : {}), ...(request.device ? { device: request.device } : {}) };
