@@ -1,9 +1,13 @@
 // Heatmap segments and comparison end to end (issue 26) in real Chromium: readers arrive on a publisher page with the
 // real tracker from search and social links (UTM-tagged addresses) or directly, and click; the publisher picks a Source
 // on the heatmap card and the map and its element list narrow to it, then compares two segments — two maps side by side
-// at 1,280 px, stacked at 375 px — and the previous period, which has nothing yet.
+// at 1,280 px, stacked at 375 px — and the previous period, which has nothing yet; then switches to the difference view
+// (one map, red where the first segment has more clicks per 1,000 pageviews, blue where fewer) with both segments in the
+// element list, and downloads the difference as a PNG.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { HeatmapSegmentsResponse, PointHeatmapResponse, Website } from '@foldline/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +127,21 @@ async function drawn(region: Locator): Promise<boolean> {
   });
 }
 
+/** Clearly red and clearly blue pixels of a map's overlay: where the first side has more, and where it has fewer. */
+async function differenceColours(region: Locator): Promise<{ red: number; blue: number }> {
+  return region.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const counts = { red: 0, blue: 0 };
+    if (canvas.width === 0) return counts;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (pixels[i + 3]! < 40) continue;
+      if (pixels[i]! > pixels[i + 2]! + 60) counts.red += 1;
+      else if (pixels[i + 2]! > pixels[i]! + 60) counts.blue += 1;
+    }
+    return counts;
+  });
+}
+
 describe('heatmap segments', () => {
   it('narrows the click map and the element list to a source, at 1,280 px', async () => {
     const counts = (await api<HeatmapSegmentsResponse>(`/analytics/heatmap-segments?pageId=${pageId}&period=day&deviceType=desktop`)).data;
@@ -208,6 +227,93 @@ describe('heatmap segments', () => {
     expect(bottom.y).toBeGreaterThanOrEqual(top.y + top.height - 1);
     await expectNoHorizontalOverflow(page, 'compared heatmaps on a phone');
     await screenshot(page, 'heatmap-compare-segments-375');
+    await page.close();
+  });
+
+  it('shows the difference of two segments as one map, with both in the element list, and downloads it, at 1,280 px', async () => {
+    const page = await openClickMap(1280);
+    await page.getByLabel('Source', { exact: true }).selectOption('search');
+    await page.getByLabel('Compare', { exact: true }).selectOption('segment');
+    await page.getByLabel('Other source', { exact: true }).selectOption('social');
+    const show = page.getByRole('group', { name: 'Show the compared maps' });
+    await show.getByRole('button', { name: 'Difference' }).click();
+    const difference = page.getByTestId('difference-map');
+    await difference.getByRole('heading', { name: 'Difference: Search against Social' }).waitFor();
+    await expect.poll(() => page.getByTestId('compared-map').count()).toBe(0);
+    // Each side per its own pageviews: Search's 2 readers all clicked Subscribe, Social's 1 the headline.
+    await difference.getByText(/^Red: more clicks per 1,000 pageviews in Search than in Social \(up to [\d,.]+ more in one spot\)$/).waitFor();
+    await difference.getByText(/^Blue: fewer clicks per 1,000 pageviews in Search than in Social \(up to [\d,.]+ fewer in one spot\)$/).waitFor();
+    await difference.getByText('counted per 1,000 of its own pageviews', { exact: false }).waitFor();
+    await difference.getByText('Search: Based on 2 pageviews and 2 clicks', { exact: false }).waitFor();
+    const map = page.getByRole('region', { name: 'Click Heatmap difference over the page' });
+    await expect.poll(async () => {
+      const colours = await differenceColours(map);
+      return colours.red > 0 && colours.blue > 0;
+    }, { timeout: 10_000 }).toBe(true);
+
+    // The element list holds both segments: clicks, share of each side's pageviews and the change.
+    const table = page.getByRole('table', { name: 'Clicked elements' });
+    await expect.poll(() => table.getByRole('columnheader').allTextContents()).toEqual(['Element', 'Search', 'Social', 'Change']);
+    const subscribe = table.getByRole('row').filter({ hasText: 'Subscribe' });
+    await subscribe.getByText('+100.0 pp').waitFor();
+    expect(await subscribe.getByRole('cell').allTextContents()).toEqual(['ButtonSubscribe#cta', '2 clicks100.0% of pageviews', '0 clicks0.0% of pageviews', '+100.0 pp']);
+    await table.getByRole('row').filter({ hasText: 'Harbour ferry timetable' }).getByText('−100.0 pp').waitFor();
+    // Hovering a row outlines its element on the difference map.
+    await subscribe.hover();
+    await map.getByTestId('element-outline').waitFor();
+    await checkA11y(page, 'the difference of two click maps');
+    await screenshot(page, 'heatmap-difference-1280');
+    // The map itself, scrolled in its frame to the outlined button: red over it, blue over the headline.
+    await map.getByTestId('element-outline').scrollIntoViewIfNeeded();
+    await map.screenshot({ path: fileURLToPath(new URL('../test-results/screenshots/heatmap-difference-map-1280.png', import.meta.url)) });
+
+    // The PNG is the difference as shown, named so.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG: Difference: Search against Social' }).click()]);
+    expect(download.suggestedFilename()).toBe('click-heatmap-desktop-day-ferry-timetable-difference.png');
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(bytes.readUInt32BE(16)).toBeGreaterThan(400);
+    await download.saveAs(fileURLToPath(new URL('../test-results/screenshots/heatmap-difference-1280-export.png', import.meta.url)));
+
+    // The scroll map's difference: the share of each segment's readers reaching each depth.
+    await page.getByRole('tab', { name: 'Scroll Depth' }).click();
+    const scroll = page.getByTestId('difference-map');
+    await scroll.getByText('Difference in the share of readers reaching each depth').waitFor();
+    await page.getByText('0%: 100.0% vs 100.0% of readers (0.0 pp)').waitFor();
+    await expect.poll(() => drawn(page.getByRole('region', { name: 'Scroll Depth Analysis difference over the page' })), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'heatmap-difference-scroll-1280');
+
+    // Against the previous period, which has no pageviews, there is nothing to compare with.
+    await page.getByRole('tab', { name: 'Click Heatmap' }).click();
+    await page.getByLabel('Compare', { exact: true }).selectOption('previous');
+    await page.getByText('Nothing to compare with').waitFor();
+    await page.getByText('Previous period · Search has no pageviews', { exact: false }).waitFor();
+    // Side by side again: the two maps.
+    await show.getByRole('button', { name: 'Side by side' }).click();
+    await expect.poll(() => page.getByTestId('compared-map').count()).toBe(2);
+    await page.close();
+  });
+
+  it('shows the difference and the compared element list on a phone', async () => {
+    const page = await openClickMap(MOBILE_WIDTH);
+    await page.getByLabel('Source', { exact: true }).selectOption('social');
+    await page.getByLabel('Compare', { exact: true }).selectOption('segment');
+    await page.getByLabel('Other source', { exact: true }).selectOption('direct');
+    await page.getByRole('group', { name: 'Show the compared maps' }).getByRole('button', { name: 'Difference' }).click();
+    await page.getByTestId('difference-map').getByRole('heading', { name: 'Difference: Social against Direct' }).waitFor();
+    const map = page.getByRole('region', { name: 'Click Heatmap difference over the page' });
+    await expect.poll(async () => {
+      const colours = await differenceColours(map);
+      return colours.red > 0 && colours.blue > 0;
+    }, { timeout: 10_000 }).toBe(true);
+    const table = page.getByRole('table', { name: 'Clicked elements' });
+    // On a phone each row is a card, each figure headed by its side.
+    await table.getByRole('row').filter({ hasText: 'Subscribe' }).getByText('+100.0 pp').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Harbour ferry timetable' }).getByText('−100.0 pp').waitFor();
+    await expectNoHorizontalOverflow(page, 'the difference view on a phone');
+    await screenshot(page, 'heatmap-difference-375');
+    await table.getByRole('row').filter({ hasText: 'Subscribe' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'heatmap-difference-list-375');
     await page.close();
   });
 });

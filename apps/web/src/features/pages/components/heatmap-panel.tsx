@@ -2,7 +2,9 @@
 // page's screenshot, with its legend and the evidence it rests on; loading, failure and empty states of section 8.
 // Above the map, the segment selectors (issue 26): a source or browser narrows the map and the element list, and
 // Compare draws two maps side by side (stacked on a phone) — this period and the previous one, or two segments — at
-// one colour scale. Each map downloads as a PNG with its legend and what it is of (heatmap-png-button.tsx).
+// one colour scale, or one map of where the first differs from the second (heatmap/heatmap-difference.ts: each side per
+// its own readers, red where the first has more, blue where it has less); the click map's element list then holds both
+// sides. Each map downloads as a PNG with its legend and what it is of (heatmap-png-button.tsx), the difference too.
 import {
   HEATMAP_STYLES,
   heatmapDevice,
@@ -15,19 +17,31 @@ import {
   type ScrollHeatmapResponse,
 } from '@foldline/contracts';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PAGE_PERIOD_OPTIONS } from '../../../components/analytics/period-options.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { useClickedElements } from '../api/get-clicked-elements.ts';
+import { useClickedElements, type GetClickedElementsParams } from '../api/get-clicked-elements.ts';
 import { getHeatmapQueryOptions, type GetHeatmapParams } from '../api/get-heatmap.ts';
-import { DEFAULT_GRADIENT, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
+import {
+  DIFFERENCE_GRADIENT,
+  drawPointDifference,
+  drawScrollDifference,
+  pointDifference,
+  scrollDifference,
+  scrollDifferenceEnds,
+  sideReaders,
+  type ScrollDifferencePoint,
+} from '../heatmap/heatmap-difference.ts';
+import { DEFAULT_GRADIENT, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type Gradient, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
+import { differenceLegendText, noDifferenceText, type DifferenceWords } from '../lib/heatmap-difference-text.ts';
 import { legendLine, pointLegendText, type LegendText } from '../lib/heatmap-legend-text.ts';
 import { pngFileName, shownPart, type CaptionInput } from '../lib/heatmap-png.ts';
-import { emptySegmentText, mapSides, sharedMax, type HeatmapView, type MapSide } from '../lib/heatmap-view.ts';
+import { differenceWords, emptySegmentText, mapSides, sharedMax, showsDifference, type HeatmapView, type MapSide } from '../lib/heatmap-view.ts';
+import { differenceMarkLines, reachMarkLines } from '../lib/scroll-mark-lines.ts';
 import { ClickedElements } from './clicked-elements.tsx';
 import { HeatmapLegend } from './heatmap-legend.tsx';
 import { HeatmapPngButton, type HeatmapPng } from './heatmap-png-button.tsx';
@@ -63,11 +77,17 @@ export function HeatmapPanel({ type, page, period, device, view, onViewChange }:
   const deviceType = heatmapDevice(device);
   const scope: Scope = { pageId: page.page_id, period, deviceType };
   const sides = mapSides(view);
+  // Of two compared maps, the one map of their difference when asked for, with the words its legend names them by.
+  const difference = showsDifference(view) && sides.length === 2 ? differenceWords(view) : undefined;
   return (
     <Card title={TITLES[type]} description={`Device: ${deviceType}`}>
       <div className="space-y-5">
         <HeatmapSegmentControls scope={scope} view={view} onChange={onViewChange} />
-        {type === 'scroll' ? <ScrollHeatmaps scope={scope} sides={sides} url={page.url} /> : <PointHeatmaps type={type} scope={scope} sides={sides} url={page.url} />}
+        {type === 'scroll' ? (
+          <ScrollHeatmaps scope={scope} sides={sides} url={page.url} difference={difference} />
+        ) : (
+          <PointHeatmaps type={type} scope={scope} sides={sides} url={page.url} difference={difference} />
+        )}
       </div>
     </Card>
   );
@@ -75,7 +95,26 @@ export function HeatmapPanel({ type, page, period, device, view, onViewChange }:
 
 /** A side's query: the scope, its segment and, for the previous period, its window. */
 function sideQuery<T extends HeatmapType>(type: T, scope: Scope, side: MapSide, only?: ClickFilter): GetHeatmapParams<T> {
-  return { type, ...scope, ...side.segment, ...(side.window === 'previous' ? { window: 'previous' as const } : {}), ...(only ? { only } : {}) };
+  return { type, ...sideScope(scope, side), ...(only ? { only } : {}) };
+}
+
+/** The scope of a side's map and element list. */
+function sideScope(scope: Scope, side: MapSide): GetClickedElementsParams {
+  return { ...scope, ...side.segment, ...(side.window === 'previous' ? { window: 'previous' as const } : {}) };
+}
+
+/** Loading and failure of the two maps a difference is made of; `null` once both are there. */
+function bothState(queries: readonly UseQueryResult<PointHeatmapResponse | ScrollHeatmapResponse>[], sides: readonly MapSide[]): ReactNode {
+  if (queries.some((query) => query.isPending)) return <LoadingState text="Loading heatmap..." />;
+  const index = queries.findIndex((query) => query.isError);
+  if (index >= 0) {
+    return (
+      <Alert variant="error">
+        Error loading heatmap data ({sides[index]!.caption}): {queries[index]!.error!.message}
+      </Alert>
+    );
+  }
+  return null;
 }
 
 /** Loading, failure and empty states of one map; `null` when it has something to draw. */
@@ -111,15 +150,26 @@ interface PngScope {
   period: HeatmapPeriod;
 }
 
-function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagement'; scope: Scope; sides: readonly MapSide[]; url: string }) {
+interface PointHeatmapsProps {
+  type: 'click' | 'engagement';
+  scope: Scope;
+  sides: readonly MapSide[];
+  url: string;
+  /** Of two compared maps: draw their difference, naming the sides so. */
+  difference: DifferenceWords | undefined;
+}
+
+function PointHeatmaps({ type, scope, sides, url, difference }: PointHeatmapsProps) {
   // The element list's filter narrows the click map too: its rage or dead clicks alone.
   const [only, setOnly] = useState<ClickFilter | undefined>(undefined);
   const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery(type, scope, side, type === 'click' ? only : undefined))) });
   const first = sides[0]!;
-  // The click map's element list (of the first map when two are compared), and the element its hovered row outlines.
-  const elements = useClickedElements({ ...scope, ...first.segment, ...(first.window === 'previous' ? { window: 'previous' as const } : {}) }, type === 'click');
-  const [highlighted, setHighlighted] = useState<Highlight>(null);
+  const second = sides[1];
   const isClick = type === 'click';
+  // The click map's element list — of both maps when two are compared — and the element its hovered row outlines.
+  const elements = useClickedElements(sideScope(scope, first), isClick);
+  const otherElements = useClickedElements(sideScope(scope, second ?? first), isClick && second !== undefined);
+  const [highlighted, setHighlighted] = useState<Highlight>(null);
   const list = isClick && (
     <ClickedElements
       elements={elements}
@@ -127,9 +177,19 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
       onHighlight={(element) => setHighlighted(element && { selector: element.selector, box: element.box })}
       only={only}
       onOnly={setOnly}
+      compared={second ? { elements: otherElements, captions: [first.caption, second.caption] } : undefined}
     />
   );
   const png: PngScope = { title: TITLES[type], url, period: scope.period };
+
+  if (difference && second) {
+    return (
+      <div className="space-y-4">
+        <PointDifferenceMap type={type} url={url} queries={queries} sides={sides} words={difference} highlighted={highlighted} png={png} />
+        {list}
+      </div>
+    );
+  }
 
   if (sides.length === 1) {
     const state = mapState(type, queries[0]!, first, false);
@@ -161,7 +221,7 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
   const loaded = queries.map((query) => query.data).filter((data): data is PointHeatmapResponse => data !== undefined && data.meta.maxValue > 0);
   const scale = sharedMax(loaded.map((data) => data.meta.maxValue));
   const crop = unionCrop(loaded.map((data) => cropOf(data.meta, data.data)));
-  const firstHasData = queries[0]!.data !== undefined && mapState(type, queries[0]!, first, true) === null;
+  const anyHasData = queries.some((query, index) => query.data !== undefined && mapState(type, query, sides[index]!, true) === null);
   const legend = pointLegendText(type, scale, { shared: true });
   return (
     <div className="space-y-4">
@@ -182,7 +242,7 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
                 maxValue={scale}
                 crop={crop}
                 label={`${TITLES[type]} over the page: ${side.caption}`}
-                highlighted={index === 0 ? highlighted : null}
+                highlighted={highlighted}
                 png={png}
                 side={side.caption}
                 legend={legend}
@@ -191,12 +251,7 @@ function PointHeatmaps({ type, scope, sides, url }: { type: 'click' | 'engagemen
           );
         }}
       </SideBySide>
-      {firstHasData && list && (
-        <div className="space-y-1">
-          <p className="text-xs text-slate-500">The element list is of the first map ({first.caption}).</p>
-          {list}
-        </div>
-      )}
+      {anyHasData && list}
     </div>
   );
 }
@@ -292,38 +347,148 @@ function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted, 
     },
     [data, maxValue, meta.referenceWidth, style],
   );
+  return (
+    <MapFrame
+      url={url}
+      meta={meta}
+      draw={draw}
+      crop={crop}
+      label={label}
+      highlighted={highlighted}
+      side={side}
+      gradient={style.gradient ?? DEFAULT_GRADIENT}
+      caption={pngCaption(png, meta, legend, evidenceText(type, meta), side)}
+      fileName={pngFileName(type, meta.device, png.period, url)}
+    />
+  );
+}
+
+interface MapFrameProps {
+  url: string;
+  meta: Pick<PointHeatmapResponse['meta'], 'device' | 'referenceWidth'>;
+  draw: (canvas: HTMLCanvasElement, view: OverlayView) => void;
+  /** The part of the page's width shown; the whole width without one (a scroll map). */
+  crop: { x: number; width: number } | undefined;
+  label: string;
+  /** The element outlined over the map (a point map's). */
+  highlighted?: Highlight;
+  /** A compared map's caption, or the difference's. */
+  side?: string | undefined;
+  gradient: Gradient;
+  caption: CaptionInput;
+  fileName: string;
+  /** The scroll map's marks, on screen and in the PNG. */
+  scroll?: HeatmapPng['scroll'];
+}
+
+/** One drawn map over its screenshot, with Download PNG of exactly what it shows and the outline of a hovered element. */
+function MapFrame({ url, meta, draw, crop, label, highlighted, side, gradient, caption, fileName, scroll }: MapFrameProps) {
   const drawn = useDrawnView(draw);
   // The frame and the PNG show the same part of the page.
   const shown = shownPart(crop, meta.referenceWidth);
-  const image: HeatmapPng = {
-    url,
-    device: meta.device,
-    shown,
-    draw,
-    gradient: style.gradient ?? DEFAULT_GRADIENT,
-    caption: pngCaption(png, meta, legend, evidenceText(type, meta), side),
-    fileName: pngFileName(type, meta.device, png.period, url),
-  };
+  const image: HeatmapPng = { url, device: meta.device, shown, draw, gradient, caption, fileName, ...(scroll ? { scroll } : {}) };
   return (
     <div className="space-y-2">
       <HeatmapPngButton png={image} view={drawn.current} ready={drawn.ready} label={side ? `Download PNG: ${side}` : undefined} />
-      <ScreenshotOverlay url={url} device={meta.device} label={label} draw={drawn.recorded} crop={shown}>
-        {(geometry) =>
-          highlighted?.box && (
-            <div
-              data-testid="element-outline"
-              className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
-              style={{
-                left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
-                top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
-                width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
-                height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
-              }}
-            />
-          )
-        }
+      <ScreenshotOverlay url={url} device={meta.device} label={label} draw={drawn.recorded} crop={crop && shown}>
+        {(geometry) => (
+          <>
+            {scroll && <ScrollMarks lines={scroll.lines} averageFold={scroll.averageFold} geometry={geometry} />}
+            {highlighted?.box && (
+              <div
+                data-testid="element-outline"
+                className="pointer-events-none absolute rounded-sm border-2 border-indigo-600 shadow-[0_0_0_2px_rgb(255_255_255/0.8)]"
+                style={{
+                  left: `${(100 * highlighted.box[0]) / geometry.referenceWidth}%`,
+                  top: `${(100 * highlighted.box[1]) / geometry.imageHeight}%`,
+                  width: `${(100 * highlighted.box[2]) / geometry.referenceWidth}%`,
+                  height: `${(100 * highlighted.box[3]) / geometry.imageHeight}%`,
+                }}
+              />
+            )}
+          </>
+        )}
       </ScreenshotOverlay>
     </div>
+  );
+}
+
+/** The legend of a difference: a blue-to-red bar, then what red and what blue mean in words, and how each side is
+ * counted. The sentences go under the bar, not beside it, so they stay readable on a phone. */
+function DifferenceLegend({ legend }: { legend: LegendText }) {
+  const swatch = (color: string) => <span className="mt-0.5 inline-block size-3 shrink-0 rounded-sm" style={{ backgroundColor: color }} aria-hidden="true" />;
+  return (
+    <div className="space-y-1 text-xs text-slate-600" data-testid="difference-legend">
+      <HeatmapLegend caption={legend.caption} gradient={cssGradient(DIFFERENCE_GRADIENT)} low="Fewer" high="More" />
+      <p className="flex gap-2">
+        {swatch(DIFFERENCE_GRADIENT[1]!)}
+        <span>{legend.high}</span>
+      </p>
+      <p className="flex gap-2">
+        {swatch(DIFFERENCE_GRADIENT[0]!)}
+        <span>{legend.low}</span>
+      </p>
+      {legend.note && <p className="text-slate-500">{legend.note}</p>}
+    </div>
+  );
+}
+
+/** What a difference is of: both maps' captions, as its heading and its PNG's. */
+const differenceCaption = (sides: readonly MapSide[]) => `${sides[0]!.caption} against ${sides[1]!.caption}`;
+
+/** A map's PNG file name with '-difference' before its extension. */
+const differenceFileName = (name: string) => name.replace(/\.png$/, '-difference.png');
+
+interface PointDifferenceMapProps {
+  type: 'click' | 'engagement';
+  url: string;
+  queries: readonly UseQueryResult<PointHeatmapResponse>[];
+  sides: readonly MapSide[];
+  words: DifferenceWords;
+  highlighted: Highlight;
+  png: PngScope;
+}
+
+/** One map of where the first compared click or engagement map differs from the second, each per its own readers. */
+function PointDifferenceMap({ type, url, queries, sides, words, highlighted, png }: PointDifferenceMapProps) {
+  const [first, second] = [queries[0]!.data, queries[1]!.data];
+  const grid = useMemo(() => (first && second ? pointDifference(type, first, second) : null), [type, first, second]);
+  const draw = useCallback(
+    (canvas: HTMLCanvasElement, view: OverlayView) => {
+      resizeCanvas(canvas, overlayPixelSize(view.cssWidth, view.cssHeight, view.devicePixelRatio));
+      if (grid) drawPointDifference(canvas, grid, view.referenceWidth);
+    },
+    [grid],
+  );
+  const state = bothState(queries, sides);
+  if (state) return state;
+  const heading = differenceCaption(sides);
+  if (!grid) {
+    const empty = sides[sideReaders(type, first!.meta) > 0 ? 1 : 0]!;
+    return <EmptyState {...noDifferenceText(type, empty.caption)} />;
+  }
+  const legend = differenceLegendText(type, grid, words);
+  const evidence = sides.map((side, index) => `${side.caption}: ${evidenceText(type, queries[index]!.data!.meta)}`).join(' ');
+  const meta = first!.meta;
+  const crop = unionCrop([cropOf(first!.meta, first!.data), cropOf(second!.meta, second!.data)]);
+  return (
+    <section aria-label={`Difference: ${heading}`} data-testid="difference-map" className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-900">Difference: {heading}</h3>
+      <DifferenceLegend legend={legend} />
+      <p className="text-sm text-slate-600">{evidence}</p>
+      <MapFrame
+        url={url}
+        meta={meta}
+        draw={draw}
+        crop={crop}
+        label={`${TITLES[type]} difference over the page`}
+        highlighted={highlighted}
+        side={`Difference: ${heading}`}
+        gradient={DIFFERENCE_GRADIENT}
+        caption={pngCaption(png, meta, legend, evidence, `Difference: ${heading}`)}
+        fileName={differenceFileName(pngFileName(type, meta.device, png.period, url))}
+      />
+    </section>
   );
 }
 
@@ -332,7 +497,15 @@ const SCROLL_LEGEND: Record<'one' | 'shared', LegendText> = {
   shared: { caption: 'Share of each map’s visitors reaching each depth', low: '0%', high: '100%' },
 };
 
-function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly MapSide[]; url: string }) {
+interface ScrollHeatmapsProps {
+  scope: Scope;
+  sides: readonly MapSide[];
+  url: string;
+  /** Of two compared maps: draw their difference, naming the sides so. */
+  difference: DifferenceWords | undefined;
+}
+
+function ScrollHeatmaps({ scope, sides, url, difference }: ScrollHeatmapsProps) {
   const queries = useQueries({ queries: sides.map((side) => getHeatmapQueryOptions(sideQuery('scroll', scope, side))) });
   const style: HeatmapStyle = HEATMAP_STYLES.scroll;
   const png: PngScope = { title: TITLES.scroll, url, period: scope.period };
@@ -340,6 +513,7 @@ function ScrollHeatmaps({ scope, sides, url }: { scope: Scope; sides: readonly M
     const text = SCROLL_LEGEND[shared ? 'shared' : 'one'];
     return <HeatmapLegend caption={text.caption} gradient={cssGradient(style.gradient ?? DEFAULT_GRADIENT)} low={text.low} high={text.high} />;
   };
+  if (difference && sides.length === 2) return <ScrollDifferenceMap url={url} queries={queries} sides={sides} words={difference} png={png} />;
   if (sides.length === 1) {
     const state = mapState('scroll', queries[0]!, sides[0]!, false);
     if (state) return state;
@@ -386,24 +560,74 @@ function ScrollOverlay({ url, heatmap, label, png, side, legend }: { url: string
     },
     [data, meta.maxValue, style],
   );
-  const drawn = useDrawnView(draw);
-  const image: HeatmapPng = {
-    url,
-    device: meta.device,
-    shown: { x: 0, width: meta.referenceWidth },
-    draw,
-    scroll: { points: data, maxValue: meta.maxValue, averageFold: meta.averageFold },
-    gradient: style.gradient ?? DEFAULT_GRADIENT,
-    caption: pngCaption(png, meta, legend, `Based on ${count(meta.pageviews, 'pageview')}.`, side),
-    fileName: pngFileName('scroll', meta.device, png.period, url),
-  };
+  const scroll = useMemo(() => ({ lines: reachMarkLines(data, meta.maxValue), averageFold: meta.averageFold }), [data, meta.maxValue, meta.averageFold]);
   return (
-    <div className="space-y-2">
-      <HeatmapPngButton png={image} view={drawn.current} ready={drawn.ready} label={side ? `Download PNG: ${side}` : undefined} />
-      <ScreenshotOverlay url={url} device={meta.device} label={label} draw={drawn.recorded}>
-        {(geometry) => <ScrollMarks points={data} maxValue={meta.maxValue} averageFold={meta.averageFold} geometry={geometry} />}
-      </ScreenshotOverlay>
-    </div>
+    <MapFrame
+      url={url}
+      meta={meta}
+      draw={draw}
+      crop={undefined}
+      label={label}
+      side={side}
+      gradient={style.gradient ?? DEFAULT_GRADIENT}
+      caption={pngCaption(png, meta, legend, `Based on ${count(meta.pageviews, 'pageview')}.`, side)}
+      fileName={pngFileName('scroll', meta.device, png.period, url)}
+      scroll={scroll}
+    />
+  );
+}
+
+interface ScrollDifferenceMapProps {
+  url: string;
+  queries: readonly UseQueryResult<ScrollHeatmapResponse>[];
+  sides: readonly MapSide[];
+  words: DifferenceWords;
+  png: PngScope;
+}
+
+/** One band of where the share of readers reaching each depth differs between the two compared maps. */
+function ScrollDifferenceMap({ url, queries, sides, words, png }: ScrollDifferenceMapProps) {
+  const [first, second] = [queries[0]!.data, queries[1]!.data];
+  const points = useMemo<ScrollDifferencePoint[] | null>(() => (first && second ? scrollDifference(first, second) : null), [first, second]);
+  const draw = useCallback(
+    (canvas: HTMLCanvasElement, view: OverlayView) => {
+      resizeCanvas(canvas, overlayPixelSize(1, view.cssHeight, view.devicePixelRatio));
+      if (points) drawScrollDifference(canvas, points, { pageHeight: view.pageHeight, imageHeight: view.imageHeight });
+    },
+    [points],
+  );
+  // The fold is the device's, alike on both sides: the first map's is drawn.
+  const scroll = useMemo(() => (points && first ? { lines: differenceMarkLines(points), averageFold: first.meta.averageFold } : undefined), [points, first]);
+  const state = bothState(queries, sides);
+  if (state) return state;
+  const heading = differenceCaption(sides);
+  if (!points || !scroll) {
+    const empty = sides[first!.meta.maxValue > 0 ? 1 : 0]!;
+    return <EmptyState {...noDifferenceText('scroll', empty.caption)} />;
+  }
+  const legend = differenceLegendText('scroll', scrollDifferenceEnds(points), words);
+  const evidence = sides.map((side, index) => `${side.caption}: based on ${count(queries[index]!.data!.meta.pageviews, 'pageview')}.`).join(' ');
+  const meta = first!.meta;
+  return (
+    <section aria-label={`Difference: ${heading}`} data-testid="difference-map" className="space-y-4">
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-900">Difference: {heading}</h3>
+        <DifferenceLegend legend={legend} />
+        <p className="text-sm text-slate-600">{evidence}</p>
+      </div>
+      <MapFrame
+        url={url}
+        meta={meta}
+        draw={draw}
+        crop={undefined}
+        label={`${TITLES.scroll} difference over the page`}
+        side={`Difference: ${heading}`}
+        gradient={DIFFERENCE_GRADIENT}
+        caption={pngCaption(png, meta, legend, evidence, `Difference: ${heading}`)}
+        fileName={differenceFileName(pngFileName('scroll', meta.device, png.period, url))}
+        scroll={scroll}
+      />
+    </section>
   );
 }
 

@@ -3,14 +3,15 @@
 // marks — under a caption saying what it is of and what its colours mean, made in the browser on a canvas. The
 // screenshot is our own API's, fetched with the token into a Blob of our origin, so the canvas is never tainted and
 // toBlob may read it; were it ever refused, the failure is shown, not swallowed.
-import type { DeviceType, ScrollPoint } from '@foldline/contracts';
+import type { DeviceType } from '@foldline/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useScreenshot } from '../api/get-screenshot.ts';
-import { depthPosition, scrollMarks } from '../heatmap/heatmap-geometry.ts';
+import { depthPosition } from '../heatmap/heatmap-geometry.ts';
 import { gradientStops, type Gradient } from '../heatmap/render-heatmap.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { captionParagraphs, exportSize, wrapText, type CaptionInput } from '../lib/heatmap-png.ts';
+import type { MarkLines } from '../lib/scroll-mark-lines.ts';
 import type { OverlayView } from './screenshot-overlay.tsx';
 
 export interface HeatmapPng {
@@ -21,8 +22,8 @@ export interface HeatmapPng {
   shown: { x: number; width: number };
   /** The screen's draw function: sizes the canvas for the view and draws the overlay. */
   draw: (canvas: HTMLCanvasElement, view: OverlayView) => void;
-  /** The scroll map's marks, drawn over the map as the screen lays them over the image. */
-  scroll?: { points: readonly ScrollPoint[]; maxValue: number; averageFold: number };
+  /** The scroll map's marks (its own, or the difference view's), drawn over the map as the screen lays them. */
+  scroll?: { lines: MarkLines; averageFold: number };
   /** The colours of the legend's bar. */
   gradient: Gradient;
   caption: CaptionInput;
@@ -169,7 +170,7 @@ function layoutCaption(ctx: CanvasRenderingContext2D, png: HeatmapPng, width: nu
   return { height, fontSize, draw };
 }
 
-/** The scroll map's marks as the screen lays them: dashed lines with the share reaching each depth, and the fold. */
+/** The scroll map's marks as the screen lays them: dashed lines with their words, and the fold. */
 function drawScrollMarks(
   ctx: CanvasRenderingContext2D,
   scroll: NonNullable<HeatmapPng['scroll']>,
@@ -188,7 +189,7 @@ function drawScrollMarks(
     ctx.textBaseline = 'top';
     ctx.fillText(text, left + pad, boxTop + pad);
   };
-  for (const mark of scrollMarks(scroll.points, scroll.maxValue, view.pageHeight, view.imageHeight)) {
+  for (const mark of scroll.lines(view.pageHeight, view.imageHeight)) {
     if (mark.top === null) continue;
     const y = area.top + (mark.top / 100) * area.height;
     ctx.save();
@@ -199,7 +200,7 @@ function drawScrollMarks(
     ctx.lineTo(area.width, y + 0.5);
     ctx.stroke();
     ctx.restore();
-    label(`${formatPercent(mark.share)} of visitors reach ${mark.depth}%`, 8, y + 4, 'rgba(15, 23, 42, 0.8)');
+    label(mark.text, 8, y + 4, 'rgba(15, 23, 42, 0.8)');
   }
   const fold = scroll.averageFold > 0 ? depthPosition(scroll.averageFold, view.pageHeight, view.imageHeight) : null;
   if (fold !== null) {

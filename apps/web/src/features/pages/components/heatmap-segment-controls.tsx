@@ -1,10 +1,12 @@
 // The heatmap card's segment selectors (issue 26): Source and Browser, each choice with its pageviews in the period so
-// an empty segment shows before it is picked, and Compare (the previous period, or another segment chosen the same way).
+// an empty segment shows before it is picked, and Compare (the previous period, or another segment chosen the same way),
+// the two maps shown side by side or as one map of their difference.
 import { TRAFFIC_SOURCES, type DeviceFilter, type HeatmapPeriod, type HeatmapSegmentsResponse } from '@foldline/contracts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Select, type SelectOption } from '../../../components/ui/select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useHeatmapSegments } from '../api/get-heatmap-segments.ts';
-import { COMPARE_LABELS, SOURCE_LABELS, type CompareMode, type HeatmapView, type SegmentChoice } from '../lib/heatmap-view.ts';
+import { COMPARE_LABELS, DISPLAY_LABELS, SOURCE_LABELS, type CompareDisplay, type CompareMode, type HeatmapView, type SegmentChoice } from '../lib/heatmap-view.ts';
 
 export interface HeatmapSegmentControlsProps {
   scope: { pageId: string; period: HeatmapPeriod; deviceType: DeviceFilter };
@@ -13,6 +15,7 @@ export interface HeatmapSegmentControlsProps {
 }
 
 const COMPARE_OPTIONS = (Object.keys(COMPARE_LABELS) as CompareMode[]).map((value) => ({ value, label: COMPARE_LABELS[value] }));
+const DISPLAYS = Object.keys(DISPLAY_LABELS) as CompareDisplay[];
 
 export function HeatmapSegmentControls({ scope, view, onChange }: HeatmapSegmentControlsProps) {
   const counts = useHeatmapSegments(scope);
@@ -28,6 +31,24 @@ export function HeatmapSegmentControls({ scope, view, onChange }: HeatmapSegment
           <legend className="mb-1 text-sm font-medium text-slate-800 sm:col-span-3">Compare with</legend>
           <SegmentSelects labels={['Other source', 'Other browser']} choice={view.other} data={data} onChange={(other) => onChange({ ...view, other })} />
         </fieldset>
+      )}
+      {view.compare !== 'off' && (
+        <div role="group" aria-label="Show the compared maps" className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium text-slate-800" aria-hidden="true">
+            Show
+          </span>
+          {DISPLAYS.map((display) => (
+            <Button
+              key={display}
+              size="sm"
+              variant={view.display === display ? 'primary' : 'secondary'}
+              aria-pressed={view.display === display}
+              onClick={() => onChange({ ...view, display })}
+            >
+              {DISPLAY_LABELS[display]}
+            </Button>
+          ))}
+        </div>
       )}
       {counts.isError && <p className="text-xs text-slate-500">The segments' pageviews could not be counted: {counts.error.message}</p>}
     </div>

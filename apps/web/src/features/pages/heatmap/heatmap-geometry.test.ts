@@ -1,6 +1,6 @@
 // Positions on the screenshot: the image's layout height, the page height, depths down the image and the scroll marks.
 import { describe, expect, it } from 'vitest';
-import { depthPosition, imageLayoutHeight, pageLayoutHeight, scrollMarks } from './heatmap-geometry.ts';
+import { depthPosition, imageLayoutHeight, pageLayoutHeight, scrollDifferenceMarks, scrollMarks } from './heatmap-geometry.ts';
 
 describe('screenshot geometry', () => {
   it('the image covers its height in layout pixels, whatever its pixel density', () => {
@@ -27,5 +27,17 @@ describe('screenshot geometry', () => {
     expect(marks.map((m) => m.depth)).toEqual([0, 25, 50, 75, 100]);
     expect(marks.map((m) => m.share)).toEqual([100, 80, 60, 40, 20]);
     expect(marks.map((m) => m.top)).toEqual([0, 25, 50, 75, 100]);
+  });
+
+  it('the difference view marks the same depths with both sides’ shares', () => {
+    const points = Array.from({ length: 101 }, (_, depth) => ({ depth, first: 1 - depth / 200, second: 1 - depth / 100, difference: depth / 200 }));
+    const marks = scrollDifferenceMarks(points, 30_000, 15_000);
+    expect(marks.map((m) => [m.depth, m.first, m.second, m.top])).toEqual([
+      [0, 1, 1, 0],
+      [25, 0.875, 0.75, 50],
+      [50, 0.75, 0.5, 100],
+      [75, 0.625, 0.25, null],
+      [100, 0.5, 0, null],
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 // Where things sit on a page screenshot: the layout height the image covers, the page height scroll percentages are
-// of, and the scroll map's marks and average fold as positions down the image (percent of its height).
+// of, and the scroll map's marks and average fold as positions down the image (percent of its height); the difference
+// view's marks with both sides' shares.
 import { SCROLL_MARKS, type ScrollPoint } from '@foldline/contracts';
+import type { ScrollDifferencePoint } from './heatmap-difference.ts';
 import { reachAt, scrollBase } from './render-heatmap.ts';
 
 /** Layout pixels the image covers from top to bottom: its height scaled as its width is to the reference width. */
@@ -37,4 +39,12 @@ export interface ScrollMark {
 export function scrollMarks(points: readonly ScrollPoint[], maxValue: number, pageHeight: number, imageHeight: number): ScrollMark[] {
   const base = scrollBase(points, maxValue);
   return SCROLL_MARKS.map((depth) => ({ depth, share: reachAt(points, depth, base) * 100, top: depthPosition(depth, pageHeight, imageHeight) }));
+}
+
+/** The difference view's marks at the same depths: each side's share (0–1) reaching it, where it is down the image. */
+export function scrollDifferenceMarks(points: readonly ScrollDifferencePoint[], pageHeight: number, imageHeight: number): (ScrollDifferencePoint & { top: number | null })[] {
+  return SCROLL_MARKS.flatMap((depth) => {
+    const point = points.find((p) => p.depth === depth);
+    return point ? [{ ...point, top: depthPosition(depth, pageHeight, imageHeight) }] : [];
+  });
 }

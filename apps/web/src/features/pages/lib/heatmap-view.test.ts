@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, emptySegmentText, mapSides, segmentLabel, segmentQuery, sharedMax } from './heatmap-view.ts';
+import { DEFAULT_VIEW, differenceWords, emptySegmentText, mapSides, segmentLabel, segmentQuery, sharedMax, showsDifference } from './heatmap-view.ts';
 
 describe('heatmap view', () => {
   it('asks nothing for every visitor, and only what was chosen for a segment', () => {
@@ -17,7 +17,7 @@ describe('heatmap view', () => {
       ['This period · Social', 'current', { source: 'social' }],
       ['Previous period · Social', 'previous', { source: 'social' }],
     ]);
-    expect(mapSides({ segment: social, compare: 'segment', other: { source: 'search', browser: 'Chrome' } }).map((side) => [side.caption, side.segment])).toEqual([
+    expect(mapSides({ ...DEFAULT_VIEW, segment: social, compare: 'segment', other: { source: 'search', browser: 'Chrome' } }).map((side) => [side.caption, side.segment])).toEqual([
       ['Social', { source: 'social' }],
       ['Search, Chrome', { source: 'search', browser: 'Chrome' }],
     ]);
@@ -28,5 +28,14 @@ describe('heatmap view', () => {
     expect(emptySegmentText('scroll', { segmented: false, window: 'previous' }).title).toBe('No scrolling in the previous period');
     expect(sharedMax([3, 7])).toBe(7);
     expect(sharedMax([])).toBe(0);
+  });
+
+  it('shows the difference only of two compared maps, naming the sides as the legend reads them', () => {
+    const social = { source: 'social', browser: '' } as const;
+    expect(showsDifference({ ...DEFAULT_VIEW, display: 'difference' })).toBe(false);
+    expect(showsDifference({ ...DEFAULT_VIEW, compare: 'previous' })).toBe(false);
+    expect(showsDifference({ ...DEFAULT_VIEW, compare: 'previous', display: 'difference' })).toBe(true);
+    expect(differenceWords({ ...DEFAULT_VIEW, segment: social, compare: 'previous', display: 'difference' })).toEqual({ first: '', second: 'in the previous period' });
+    expect(differenceWords({ ...DEFAULT_VIEW, segment: social, compare: 'segment', display: 'difference' })).toEqual({ first: 'in Social', second: 'in All visitors' });
   });
 });

@@ -1,6 +1,6 @@
 // What the heatmap card shows (issue 26): whose map — every visitor or a segment (traffic source, browser family) — and
-// whether it is compared with the previous period or with another segment, as one or two maps side by side. Pure: the
-// panel turns the choices into queries and words with these.
+// whether it is compared with the previous period or with another segment, as two maps side by side or as one map of
+// their difference. Pure: the panel turns the choices into queries and words with these.
 import type { HeatmapSegment, HeatmapType, HeatmapWindow, TrafficSource } from '@foldline/contracts';
 
 /** A segment as chosen: 'all' and '' for every source and browser. */
@@ -11,19 +11,25 @@ export interface SegmentChoice {
 
 export type CompareMode = 'off' | 'previous' | 'segment';
 
+/** How two compared maps are shown: side by side, or one map of where the first differs from the second. */
+export type CompareDisplay = 'sides' | 'difference';
+
 export interface HeatmapView {
   segment: SegmentChoice;
   compare: CompareMode;
   /** The other map's segment when comparing segments. */
   other: SegmentChoice;
+  display: CompareDisplay;
 }
 
 export const EVERY_VISITOR: SegmentChoice = { source: 'all', browser: '' };
-export const DEFAULT_VIEW: HeatmapView = { segment: EVERY_VISITOR, compare: 'off', other: EVERY_VISITOR };
+export const DEFAULT_VIEW: HeatmapView = { segment: EVERY_VISITOR, compare: 'off', other: EVERY_VISITOR, display: 'sides' };
 
 export const SOURCE_LABELS: Record<TrafficSource, string> = { search: 'Search', social: 'Social', direct: 'Direct', referral: 'Other sites' };
 
 export const COMPARE_LABELS: Record<CompareMode, string> = { off: 'No comparison', previous: 'Previous period', segment: 'Another segment' };
+
+export const DISPLAY_LABELS: Record<CompareDisplay, string> = { sides: 'Side by side', difference: 'Difference' };
 
 /** The query parameters of a choice: none for every visitor (the fast path). */
 export function segmentQuery(choice: SegmentChoice): HeatmapSegment {
@@ -64,6 +70,16 @@ export function mapSides(view: HeatmapView): MapSide[] {
     default:
       return [side('current', label, view.segment)];
   }
+}
+
+/** Whether the card shows one map of the two compared maps' difference. */
+export const showsDifference = (view: HeatmapView) => view.compare !== 'off' && view.display === 'difference';
+
+/** How the difference's legend names the sides: this period against the previous one (the first implied), or one
+ * segment against the other ('in Search' … 'in Social'). */
+export function differenceWords(view: HeatmapView): { first: string; second: string } {
+  if (view.compare === 'segment') return { first: `in ${segmentLabel(view.segment)}`, second: `in ${segmentLabel(view.other)}` };
+  return { first: '', second: 'in the previous period' };
 }
 
 const NOTHING: Record<HeatmapType, string> = { click: 'No clicks', scroll: 'No scrolling', engagement: 'No attention time' };
