@@ -1,11 +1,12 @@
 // Browser test of the analytics screens with data: dashboard home, the website overview, pages and ad units tabs,
-// and page analytics with its heatmap tabs, against the real server (events written through its ingest pipeline)
-// and the system Chromium.
+// and page analytics with its heatmap tabs and its metrics cards (of every visitor, or of a segment), against the real
+// server (events written through its ingest pipeline) and the system Chromium.
 import { randomUUID } from 'node:crypto';
-import type { DashboardKpiResponse, RecommendationsResponse, Website } from '@foldline/contracts';
+import type { CollectEvent, DashboardKpiResponse, RecommendationsResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageviews, MINUTE, sendPageview, type FixturePageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
+import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
 import { checkA11y, expectNoHorizontalOverflow, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -337,6 +338,105 @@ describe('page analytics heatmaps', () => {
     await checkA11y(page, 'page analytics heatmap (screenshot failure)');
     await expectNoHorizontalOverflow(page, 'page analytics heatmap (screenshot failure)');
     await screenshot(page, 'analytics-page-heatmap-error-375');
+    await page.close();
+  });
+});
+
+describe('page metrics of a segment', () => {
+  // Readers of one story with known figures (issue 26): where they came from, their browser, engaged time and deepest
+  // scroll. Desktop, every visitor: 4 sessions, (6 + 10 + 3 + 1) / 4 = 5 s, (80 + 100 + 30 + 10) / 4 = 55 %.
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
+  const readers = [
+    // Search: 2 sessions, 8 s, 90 %; search and Firefox: 1, 10 s, 100 %.
+    { width: 1280, referrer: 'https://www.google.com/', ua: BROWSER_UA, engagement: [{ ms: 4000, sd: 40 }, { ms: 2000, sd: 80 }] },
+    { width: 1280, query: '?utm_source=bing&utm_medium=organic', ua: FIREFOX, engagement: [{ ms: 10_000, sd: 100 }] },
+    { width: 1280, referrer: 'https://l.facebook.com/', ua: BROWSER_UA, engagement: [{ ms: 3000, sd: 30 }] },
+    { width: 1280, ua: FIREFOX, engagement: [{ ms: 1000, sd: 10 }] },
+    // Phones, every visitor: 3 sessions, 6 s, 43.3 %; social: 1, 12 s, 70 %.
+    { width: 390, query: '?utm_source=facebook&utm_medium=social', ua: BROWSER_UA, engagement: [{ ms: 12_000, sd: 70 }] },
+    { width: 390, ua: BROWSER_UA, engagement: [{ ms: 2000, sd: 20 }] },
+    { width: 390, ua: BROWSER_UA, engagement: [{ ms: 4000, sd: 40 }] },
+  ];
+  let storyId: string;
+
+  beforeAll(async () => {
+    const created = await api<{ data: { website: Website } }>('/websites', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Morning Star', domain: `star-${Date.now()}.example.com` }),
+    });
+    const site = created.data.website;
+    for (const [i, reader] of readers.entries()) {
+      let previous = -1;
+      const engagement = reader.engagement.map(({ ms, sd }) => {
+        const event: CollectEvent = { k: 'eng', a: 0, ms, sd, pd: previous, dh: 3000 };
+        previous = sd;
+        return event;
+      });
+      const payload = {
+        site: site.tracking_code,
+        u: `https://${site.domain}/story${reader.query ?? ''}`,
+        pv: randomUUID(),
+        sid: randomUUID(),
+        vw: reader.width,
+        e: [{ k: 'pv', a: 0, t: 'Story', r: reader.referrer ?? '', vw: reader.width, vh: 800, dh: 3000 } as CollectEvent, ...engagement],
+      };
+      const result = await server.app.ingest.accept(payload, { ip: `203.0.113.${i + 20}`, userAgent: reader.ua, receivedAt: Date.now() - 30 * MINUTE + i * 1000 });
+      expect(result.outcome).toBe('stored');
+    }
+    await server.app.ingest.flush?.();
+    storyId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.website_id).executeTakeFirstOrThrow()).id;
+  });
+
+  /** The three cards' values, in order. */
+  async function cardValues(page: Page): Promise<string[]> {
+    return Promise.all(['Total Views', 'Average Time on Page', 'Average Scroll Depth'].map((title) => kpiCard(page, title).locator('p').first().innerText()));
+  }
+
+  it('narrows the cards to the heatmap card\'s source and browser, and says so, at 1,280 px', async () => {
+    const page = await signedIn(`/dashboard/pages/${storyId}`);
+    await page.getByRole('heading', { name: 'Page Analytics: Story' }).waitFor();
+    await expect.poll(() => cardValues(page)).toEqual(['4', '5s', '55.0%']);
+    expect(await page.getByTestId('page-metrics-segment').count()).toBe(0);
+
+    await page.getByLabel('Source', { exact: true }).selectOption('search');
+    const filter = page.getByTestId('page-metrics-segment');
+    await filter.getByText('Search visitors', { exact: true }).waitFor();
+    await expect.poll(() => cardValues(page)).toEqual(['2', '8s', '90.0%']);
+    await kpiCard(page, 'Total Views').getByText('Unique page sessions: Search visitors').waitFor();
+
+    await page.getByLabel('Browser', { exact: true }).selectOption('Firefox');
+    await filter.getByText('Search visitors · Firefox', { exact: true }).waitFor();
+    await expect.poll(() => cardValues(page)).toEqual(['1', '10s', '100.0%']);
+    await kpiCard(page, 'Average Scroll Depth').getByText('Search visitors · Firefox').waitFor();
+    await checkA11y(page, 'page metrics of a segment');
+    await screenshot(page, 'page-metrics-segment-1280');
+
+    // A segment without visits says so; the segment holds on the Ad Performance tab, and can be left from there.
+    await page.getByLabel('Browser', { exact: true }).selectOption('');
+    await page.getByLabel('Source', { exact: true }).selectOption('referral');
+    await page.getByText('No metrics for Visitors from other sites').waitFor();
+    await page.getByRole('tab', { name: 'Ad Performance' }).click();
+    await filter.getByRole('button', { name: 'Show all visitors' }).click();
+    await expect.poll(() => cardValues(page)).toEqual(['4', '5s', '55.0%']);
+    expect(await page.getByTestId('page-metrics-segment').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Click Heatmap' }).click();
+    expect(await page.getByLabel('Source', { exact: true }).inputValue()).toBe('all');
+    await page.close();
+  });
+
+  it('narrows the cards on a phone, the mobile readers', async () => {
+    const page = await signedIn(`/dashboard/pages/${storyId}`, MOBILE_WIDTH);
+    await page.getByRole('heading', { name: 'Page Analytics: Story' }).waitFor();
+    await page.getByRole('button', { name: 'Show mobile' }).click();
+    await expect.poll(() => cardValues(page)).toEqual(['3', '6s', '43.3%']);
+    await page.getByLabel('Source', { exact: true }).selectOption('social');
+    await page.getByTestId('page-metrics-segment').getByText('Social visitors', { exact: true }).waitFor();
+    await expect.poll(() => cardValues(page)).toEqual(['1', '12s', '70.0%']);
+    await page.getByLabel('Source', { exact: true }).selectOption('direct');
+    await expect.poll(() => cardValues(page)).toEqual(['2', '3s', '30.0%']);
+    await checkA11y(page, 'page metrics of a segment on a phone');
+    await expectNoHorizontalOverflow(page, 'page metrics of a segment');
+    await screenshot(page, 'page-metrics-segment-375');
     await page.close();
   });
 });

@@ -114,6 +114,9 @@ try {
     ['top-pages (one website)', `/top-pages?period=${period}&limit=5&websiteId=${websites[0]}`],
     ['page-metrics', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=all`],
     ['page-metrics (mobile)', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=mobile`],
+    // A segment (issue 26): raw rows of its pageviews and their engagement instead of the rollups.
+    ['page-metrics (search)', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=all&source=search`],
+    ['page-metrics (mobile, Chrome)', `/page-metrics?pageId=${pageId}&period=${period}&deviceType=mobile&browser=Chrome`],
     ['ad-performance', `/ad-performance?pageId=${pageId}&period=${period}&deviceType=all`],
     ['ad-experience', `/ad-experience?pageId=${pageId}&period=${period}&deviceType=all`],
     ['ad-experience (mobile)', `/ad-experience?pageId=${pageId}&period=${period}&deviceType=mobile`],

@@ -1,9 +1,9 @@
 // GET /api/analytics/ad-experience (issue 24): what a page's ads do to its readers, per unit and for the page, on the
 // page analytics screen's period and device: fill, time in view, refreshes and the layout shift each unit caused.
 import { z } from 'zod';
-import { pageMetricsQuerySchema } from './analytics.ts';
+import { pageQuerySchema } from './analytics.ts';
 
-export const adExperienceQuerySchema = pageMetricsQuerySchema;
+export const adExperienceQuerySchema = pageQuerySchema;
 export type AdExperienceQuery = z.input<typeof adExperienceQuerySchema>;
 
 /** An impression in view this long is one a reader had time to take in (Ad Manager reports the same cut). */

@@ -1,6 +1,7 @@
 // Analytics API: query parameters, response shapes and the display rules of the specification's section 9.
 import { z } from 'zod';
 import { countParam, deviceTypeSchema, PERIOD_HOURS, type Period } from './common.ts';
+import { segmentEchoSchema, visitorSegmentSchema } from './visitor-segments.ts';
 
 const PERIOD_KEYS = Object.keys(PERIOD_HOURS) as [Period, ...Period[]];
 const PERIOD_MESSAGE = `period must be one of: ${PERIOD_KEYS.join(', ')}`;
@@ -37,15 +38,19 @@ export const topPagesQuerySchema = z.object({
 });
 export type TopPagesQuery = z.input<typeof topPagesQuerySchema>;
 
-export const pageMetricsQuerySchema = z.object({
+/** One page on a device over a period: what ad performance and ad experience take. */
+export const pageQuerySchema = z.object({
   pageId: idParam('pageId'),
   period: periodParam('week'),
   deviceType: deviceParam,
 });
+
+/** The page metrics narrow to a segment as the heatmaps do, by the same parameters (issue 26). */
+export const pageMetricsQuerySchema = pageQuerySchema.extend(visitorSegmentSchema.shape);
 export type PageMetricsQuery = z.input<typeof pageMetricsQuerySchema>;
 
-export const adPerformanceQuerySchema = pageMetricsQuerySchema;
-export type AdPerformanceQuery = PageMetricsQuery;
+export const adPerformanceQuerySchema = pageQuerySchema;
+export type AdPerformanceQuery = z.input<typeof adPerformanceQuerySchema>;
 
 export const AD_UNIT_SORTS = ['name', 'format', 'viewability', 'ctr', 'impressions', 'revenue', 'ecpm'] as const;
 export type AdUnitSort = (typeof AD_UNIT_SORTS)[number];
@@ -194,6 +199,8 @@ export const pageMetricsResponseSchema = z.object({
     avgTimeOnPage: z.number(),
     avgScrollDepth: z.number(),
   }),
+  /** The segment the figures are of (absent: every visitor), read from raw events rather than the rollups. */
+  segment: segmentEchoSchema.optional(),
 });
 export type PageMetricsResponse = z.infer<typeof pageMetricsResponseSchema>;
 

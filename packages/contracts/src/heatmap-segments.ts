@@ -2,7 +2,8 @@
 // and period — the pageviews of each traffic source and of each browser family seen, so a choice that holds nothing
 // says so before it is made.
 import { z } from 'zod';
-import { heatmapScopeSchema, TRAFFIC_SOURCES } from './heatmaps.ts';
+import { heatmapScopeSchema } from './heatmaps.ts';
+import { TRAFFIC_SOURCES } from './visitor-segments.ts';
 
 export const heatmapSegmentsQuerySchema = heatmapScopeSchema;
 export type HeatmapSegmentsQuery = z.input<typeof heatmapSegmentsQuerySchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type DeviceType } from './common.ts';
 import { DEVICE_FILTERS, type DeviceFilter } from './analytics.ts';
+import { segmentEchoSchema, visitorSegmentSchema, type VisitorSegment } from './visitor-segments.ts';
 
 export const HEATMAP_TYPES = ['click', 'scroll', 'engagement'] as const;
 export type HeatmapType = (typeof HEATMAP_TYPES)[number];
@@ -24,34 +25,16 @@ export const heatmapScopeSchema = z.object({
   deviceType: deviceParam.default('all'),
 });
 
-/** Where a pageview's reader came from, told by its referrer and UTM parameters (issue 26; the lists of search engines
- * and social networks are in packages/analytics/src/heatmaps/traffic-source.ts, docs/notes/heatmap-segments.md).
- * 'referral' is every other site, and tagged campaigns that are neither search nor social. */
-export const TRAFFIC_SOURCES = ['search', 'social', 'direct', 'referral'] as const;
-export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
-
 /** The period ending now, or the one of the same length just before it (the comparison's other map). */
 export const HEATMAP_WINDOWS = ['current', 'previous'] as const;
 export type HeatmapWindow = (typeof HEATMAP_WINDOWS)[number];
 
-/** Longest browser name taken: the names the collector stores (bowser's: 'Chrome', 'Microsoft Edge', 'Samsung Internet
- * for Android') are far shorter. */
-export const MAX_BROWSER_NAME = 64;
-
-/** A heatmap's segment and window. Without a segment a map is read from the rollups; with one, from the raw events of
- * the segment's pageviews. */
-export const heatmapSegmentSchema = z.object({
-  source: z.enum(TRAFFIC_SOURCES, { error: `source must be one of: ${TRAFFIC_SOURCES.join(', ')}` }).optional(),
-  /** A browser family as stored ('Chrome', 'Firefox'), compared without regard to case. */
-  browser: z
-    .string({ error: 'browser must be a browser name such as Chrome' })
-    .trim()
-    .min(1, 'browser must be a browser name such as Chrome')
-    .max(MAX_BROWSER_NAME, `browser must be at most ${MAX_BROWSER_NAME} characters`)
-    .optional(),
+/** A heatmap's segment (visitor-segments.ts, shared with the page metrics) and window. Without a segment a map is read
+ * from the rollups; with one, from the raw events of the segment's pageviews. */
+export const heatmapSegmentSchema = visitorSegmentSchema.extend({
   window: z.enum(HEATMAP_WINDOWS, { error: `window must be one of: ${HEATMAP_WINDOWS.join(', ')}` }).default('current'),
 });
-export type HeatmapSegment = Pick<z.infer<typeof heatmapSegmentSchema>, 'source' | 'browser'>;
+export type HeatmapSegment = VisitorSegment;
 
 /** Which clicks a click map and its element list count (issue 26): every click (absent), only dead clicks (the
  * tracker's flag: on nothing interactive, followed within 1 s by no DOM change around it, no scroll, no navigation), or
@@ -109,7 +92,7 @@ const heatmapMetaSchema = z.object({
   layout: z.object({ captured: z.boolean(), message: z.string().optional() }),
   timeRange: z.object({ start: z.string(), end: z.string() }),
   /** The segment the map is of (absent: every visitor), read from raw events rather than the rollups. */
-  segment: z.object({ source: z.enum(TRAFFIC_SOURCES).optional(), browser: z.string().optional() }).optional(),
+  segment: segmentEchoSchema.optional(),
   /** The clicks a click map is narrowed to (absent: every click); `clicks` counts only those. */
   only: z.enum(CLICK_FILTERS).optional(),
 });

@@ -9,6 +9,7 @@ export * from './contact.ts';
 export * from './collect.ts';
 export * from './analytics.ts';
 export * from './ad-unit-names.ts';
+export * from './visitor-segments.ts';
 export * from './heatmaps.ts';
 export * from './heatmap-segments.ts';
 export * from './recommendations.ts';

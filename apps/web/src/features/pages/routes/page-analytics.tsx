@@ -27,7 +27,8 @@ import { usePage } from '../api/get-page.ts';
 import { usePageMetrics } from '../api/get-page-metrics.ts';
 import { usePageRecommendations } from '../api/get-recommendations.ts';
 import { HeatmapPanel } from '../components/heatmap-panel.tsx';
-import { DEFAULT_VIEW, type HeatmapView } from '../lib/heatmap-view.ts';
+import { DEFAULT_VIEW, EVERY_VISITOR, segmentQuery, type HeatmapView, type SegmentChoice } from '../lib/heatmap-view.ts';
+import { emptyMetricsText, segmentVisitorsLabel } from '../lib/metrics-segment-text.ts';
 import { ChangePreview, RecommendationPreview } from '../components/recommendation-preview.tsx';
 
 const DEVICE_OPTIONS: { value: DeviceType; label: string }[] = [
@@ -107,7 +108,14 @@ export default function PageAnalyticsRoute() {
         </p>
       )}
 
-      <PageMetrics pageId={data.page_id} period={period} device={device} />
+      {/* The cards are of the heatmaps' segment too (issue 26), whichever tab is open; they say so. */}
+      <PageMetrics
+        pageId={data.page_id}
+        period={period}
+        device={device}
+        segment={heatmapView.segment}
+        onShowAll={() => setHeatmapView({ ...heatmapView, segment: EVERY_VISITOR })}
+      />
 
       <TabGroup>
         <TabList className={TAB_LIST_CLASS}>
@@ -137,24 +145,61 @@ export default function PageAnalyticsRoute() {
 /** Whether the screen is a phone's (below Tailwind's md breakpoint). */
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
-function PageMetrics({ pageId, period, device }: { pageId: string; period: HeatmapPeriod; device: DeviceType }) {
-  const metrics = usePageMetrics({ pageId, period, deviceType: device });
-  if (metrics.isPending) return <LoadingState text="Loading metrics..." />;
-  if (metrics.isError) return <Alert variant="error">Failed to load metrics: {metrics.error.message}</Alert>;
-  const m = metrics.data.metrics;
-  if (m.totalViews === 0 && m.avgTimeOnPage === 0 && m.avgScrollDepth === 0) {
-    return (
-      <div className="rounded-lg bg-white ring-1 ring-slate-200">
-        <EmptyState title="No metrics available" description="No visits of this page were recorded for the selected time range and device." />
-      </div>
-    );
+function PageMetrics({
+  pageId,
+  period,
+  device,
+  segment,
+  onShowAll,
+}: {
+  pageId: string;
+  period: HeatmapPeriod;
+  device: DeviceType;
+  segment: SegmentChoice;
+  onShowAll: () => void;
+}) {
+  const metrics = usePageMetrics({ pageId, period, deviceType: device, ...segmentQuery(segment) });
+  const label = segmentVisitorsLabel(segment);
+  // Above the cards whatever they hold, so the segment can be left from any tab (its selectors are on the heatmaps').
+  const filter = label && (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="page-metrics-segment">
+      <span>
+        Filtered: <span className="font-medium text-slate-900">{label}</span>
+      </span>
+      <button type="button" onClick={onShowAll} className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        Show all visitors
+      </button>
+    </p>
+  );
+  let body;
+  if (metrics.isPending) body = <LoadingState text="Loading metrics..." />;
+  else if (metrics.isError) body = <Alert variant="error">Failed to load metrics: {metrics.error.message}</Alert>;
+  else {
+    const m = metrics.data.metrics;
+    if (m.totalViews === 0 && m.avgTimeOnPage === 0 && m.avgScrollDepth === 0) {
+      const empty = emptyMetricsText(segment);
+      body = (
+        <div className="rounded-lg bg-white ring-1 ring-slate-200">
+          <EmptyState title={empty.title} description={empty.description} />
+        </div>
+      );
+    } else {
+      body = (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <KpiCard title="Total Views" value={formatNumber(m.totalViews)} description={label ? `Unique page sessions: ${label}` : 'Unique page sessions'} />
+          <KpiCard title="Average Time on Page" value={formatDurationMs(m.avgTimeOnPage)} description={label ?? undefined} />
+          <KpiCard title="Average Scroll Depth" value={formatPercent(m.avgScrollDepth)} description={label ?? undefined} />
+        </div>
+      );
+    }
   }
-  return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      <KpiCard title="Total Views" value={formatNumber(m.totalViews)} description="Unique page sessions" />
-      <KpiCard title="Average Time on Page" value={formatDurationMs(m.avgTimeOnPage)} />
-      <KpiCard title="Average Scroll Depth" value={formatPercent(m.avgScrollDepth)} />
+  return filter ? (
+    <div className="space-y-2">
+      {filter}
+      {body}
     </div>
+  ) : (
+    body
   );
 }
 
