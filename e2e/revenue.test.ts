@@ -1,9 +1,10 @@
 // Browser tests of the revenue figures (issue 23) against the real server and the system Chromium: Prebid bids sent
 // through the real collector (POST /api/collect), an Ad Manager report imported through its API, and the Revenue and
 // RPM cards of the dashboard and the website overview, the Ad Units tab's revenue columns (sorted by revenue) and page
-// analytics' Ad Performance, at 1280 and 375 px; and the empty state leading to the website's Settings tab.
+// analytics' Ad Performance, at 1280 and 375 px, with the table's Layout shift column (issue 24) and its name column
+// kept in view while the table scrolls sideways; and the empty state leading to the website's Settings tab.
 import { randomUUID } from 'node:crypto';
-import type { AdUnitsResponse, DashboardKpiResponse, Website } from '@foldline/contracts';
+import type { AdUnitFiguresResponse, AdUnitsResponse, DashboardKpiResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageviews, DAY, HOUR, sendPageview, type FixtureWebsite } from '../apps/server/test/analytics-fixture.ts';
@@ -67,7 +68,8 @@ beforeAll(async () => {
       sendPageview(server.app, pv),
     ),
   );
-  // Today's readers with Prebid through the real collector: wins, a lost auction, a late win, an empty sidebar.
+  // Today's readers with Prebid through the real collector (in Chrome, which reports layout shift): wins, a lost
+  // auction, a late win, an empty sidebar; the top banner pushes the content down for one reader in three.
   for (let i = 0; i < 12; i += 1) {
     const top = randomUUID();
     const side = randomUUID();
@@ -75,6 +77,7 @@ beforeAll(async () => {
     await collect(i % 2 ? '/' : '/story', i % 3 ? 1440 : 375, [
       { slot: SLOT, imp: top, ev: 'impression' },
       ...(i % 4 === 0 ? [] : [{ slot: SLOT, imp: top, ev: 'viewable' }]),
+      { slot: SLOT, imp: top, ev: 'view_time', iv: 2000, mp: 100, ...(i % 3 === 1 ? { ls: 0.05 + i / 100 } : {}) },
       ...(i % 3 === 0 ? [bid(top, 0, 0)] : [bid(top, 1.5 + i / 10, 1)]),
       ...(i % 6 === 0 ? [bid(top, 2.4, 1)] : []),
       ...(i % 5 === 0 ? [{ slot: SIDEBAR, imp: side, ev: 'empty' }] : [{ slot: SIDEBAR, imp: side, ev: 'impression' }]),
@@ -166,8 +169,39 @@ describe('revenue figures', () => {
     expect(side.fill_rate).toBeLessThan(100);
     await table.locator('tbody tr', { hasText: 'Sidebar box' }).getByText(percent(side.fill_rate!), { exact: true }).waitFor();
     await page.getByText('Total Revenue').waitFor();
+    // Layout shift per unit as the API gives it, read after the rows (every reader here is in Chrome, so every unit is
+    // measured).
+    const ids = byRevenue.ad_units.map((unit) => unit.ad_unit_id).join(',');
+    const { data: figures } = await api<AdUnitFiguresResponse>(`/analytics/ad-units/figures?websiteId=${website.website_id}&period=week&adUnitIds=${ids}`);
+    expect(figures.units.find((unit) => unit.ad_unit_id === top.ad_unit_id)!.shifting_pageviews).toBeGreaterThan(0);
+    for (const unit of byRevenue.ad_units) {
+      const shift = figures.units.find((row) => row.ad_unit_id === unit.ad_unit_id)!;
+      const cell = table.locator('tbody tr', { hasText: unit.name }).locator('td[data-label="Layout shift"]');
+      await cell.getByText(`p75 ${shift.layout_shift_p75!.toFixed(3)}`, { exact: true }).waitFor();
+      expect(await cell.textContent(), unit.name).toBe(`${percent(shift.shifting_pageviews!)} of viewsp75 ${shift.layout_shift_p75!.toFixed(3)}`);
+    }
     await checkA11y(page, 'ad units with revenue');
+    // The sort button scrolled the Revenue header into view: back to the start, as the tab opens.
+    await table.evaluate((element) => element.scrollTo({ left: 0 }));
     await screenshot(page, 'revenue-ad-units-1280');
+    // Scrolled sideways to its last column, the table keeps each row's name in view at its left edge, over the figures.
+    await table.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(300);
+    const names = await table.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return [...element.querySelectorAll<HTMLElement>('tbody tr td:first-child')].map((cell) => {
+        const rect = cell.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + 12, rect.top + rect.height / 2);
+        return { text: cell.textContent?.trim() ?? '', left: rect.left - box.left, onTop: hit !== null && cell.contains(hit) };
+      });
+    });
+    expect(names.map((name) => name.text).sort()).toEqual(byRevenue.ad_units.map((unit) => unit.name).sort());
+    for (const name of names) expect(name, name.text).toMatchObject({ left: expect.closeTo(0, 0), onTop: true });
+    await table.locator('tbody tr', { hasText: 'Top banner' }).locator('td[data-label="Prebid win"]').evaluate((cell) => {
+      const rect = cell.getBoundingClientRect();
+      if (rect.right > window.innerWidth) throw new Error('the last column is not in view once scrolled');
+    });
+    await screenshot(page, 'revenue-ad-units-scrolled-1280');
     await page.context().close();
   });
 
@@ -197,7 +231,8 @@ describe('revenue figures', () => {
     await page.getByLabel('Sort ad units by').selectOption('revenue desc');
     // A phone shows each unit as a card of labelled lines.
     const card = table.locator('tbody tr', { hasText: 'Top banner' });
-    for (const label of ['Revenue', 'eCPM', 'vCPM', 'Fill', 'Prebid win']) expect(await card.locator(`td[data-label="${label}"]`).count(), label).toBe(1);
+    for (const label of ['Layout shift', 'Revenue', 'eCPM', 'vCPM', 'Fill', 'Prebid win']) expect(await card.locator(`td[data-label="${label}"]`).count(), label).toBe(1);
+    await card.locator('td[data-label="Layout shift"]').getByText(/^p75 \d\.\d{3}$/).waitFor();
     await expectNoHorizontalOverflow(page, 'ad units with revenue 375');
     await checkA11y(page, 'ad units with revenue 375');
     await screenshot(page, 'revenue-ad-units-375');

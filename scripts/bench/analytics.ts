@@ -88,6 +88,9 @@ try {
   if (!topResponse.ok) throw new Error(`top-pages: ${topResponse.status} ${await topResponse.text()}`);
   const top = (await topResponse.json()) as { pages: { page_id: string; session_count: number }[] };
   const pageId = top.pages[0]!.page_id;
+  // The first screen of the Ad Units tab, whose time in view and layout shift the tab asks after the rows.
+  const unitsResponse = await fetch(`${base}/api/analytics/ad-units?websiteId=${websites[0]}&period=month`, { headers });
+  const unitIds = ((await unitsResponse.json()) as { ad_units: { ad_unit_id: string }[] }).ad_units.map((unit) => unit.ad_unit_id).join(',');
   // Every run serves the article on a new port.
   await app.metadata.db.updateTable('pages').set({ origin: publisherOrigin }).where('website_id', 'in', websites).execute();
   // The first website's pages rendered on every device, as after a publisher's first look (a Recommendations panel
@@ -122,6 +125,7 @@ try {
     ['ad-experience (mobile)', `/ad-experience?pageId=${pageId}&period=${period}&deviceType=mobile`],
     ['ad-units', `/ad-units?websiteId=${websites[0]}&period=${period}`],
     ['ad-units (by revenue)', `/ad-units?websiteId=${websites[0]}&period=${period}&sort=revenue`],
+    ['ad-units figures (a screen)', `/ad-units/figures?websiteId=${websites[0]}&period=${period}&adUnitIds=${unitIds}`],
     ['timeseries (one website)', `/timeseries?websiteId=${websites[0]}&period=${period}`],
     ['timeseries (all websites)', `/timeseries?period=${period}`],
     ['realtime', `/realtime?websiteId=${websites[0]}`],

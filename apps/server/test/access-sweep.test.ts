@@ -40,7 +40,8 @@ const PARAM_SAMPLES: Record<string, string> = { type: 'click', token: 'not-a-tok
 
 type Ids = Record<string, string>;
 
-const isIdName = (name: string) => /Id$/.test(name);
+/** An id, or a list of them ('adUnitIds': one id is a list of one). */
+const isIdName = (name: string) => /Ids?$/.test(name);
 
 function queryProperties(route: RouteEntry): { properties: Record<string, unknown>; required: string[] } {
   const query = route.schema?.querystring;
@@ -97,6 +98,7 @@ describeEachDialect('access sweep', (dialect) => {
       websiteId: website.website_id,
       pageId: page.id,
       adUnitId,
+      adUnitIds: adUnitId,
       pageUrl: `https://${website.domain}${page.url_path}`,
     };
   });

@@ -113,7 +113,10 @@ describeEachDialect('ad experience', (dialect) => {
     // The Ad Units tab shows the same time in view per impression: 18 s over 5 for the top unit, 7 s over 5 for the rail.
     const tab = await get(`/ad-units?websiteId=${site.id}&period=day`, owner.auth);
     expect(tab.statusCode, tab.body).toBe(200);
-    const inView = Object.fromEntries(tab.json().ad_units.map((unit: { name: string; time_in_view: number | null }) => [unit.name, unit.time_in_view]));
+    const rows: Array<{ ad_unit_id: string; name: string }> = tab.json().ad_units;
+    const figures = await get(`/ad-units/figures?websiteId=${site.id}&period=day&adUnitIds=${rows.map((row) => row.ad_unit_id).join(',')}`, owner.auth);
+    expect(figures.statusCode, figures.body).toBe(200);
+    const inView = Object.fromEntries(figures.json().data.units.map((unit: { time_in_view: number | null }, i: number) => [rows[i]!.name, unit.time_in_view]));
     expect(inView).toMatchObject({ [top.name]: 3.6, [rail.name]: 1.4 });
   });
 

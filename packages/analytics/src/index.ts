@@ -12,6 +12,7 @@ export { adPerformance } from './reports/ad-performance.ts';
 export { adExperience } from './reports/ad-experience.ts';
 export { changes, markCarriedOut } from './reports/changes.ts';
 export { adUnits } from './reports/ad-units.ts';
+export { adUnitFigures } from './reports/ad-unit-figures.ts';
 export { timeseries } from './reports/timeseries.ts';
 export { realtime } from './reports/realtime.ts';
 export { latestEventTimes } from './reports/last-activity.ts';

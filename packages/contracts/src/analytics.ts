@@ -265,8 +265,6 @@ export const adUnitRowSchema = z.object({
   page_count: z.number(),
   /** Its slots, by impressions. */
   pages: z.array(adUnitPlacementSchema),
-  /** Average seconds in view per impression (issue 24's time in view); null without impressions. */
-  time_in_view: z.number().nullable().optional(),
   ...unitRevenueFields,
 });
 export type AdUnitRow = z.infer<typeof adUnitRowSchema>;

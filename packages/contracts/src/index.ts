@@ -15,5 +15,6 @@ export * from './heatmap-segments.ts';
 export * from './recommendations.ts';
 export * from './revenue-imports.ts';
 export * from './ad-experience.ts';
+export * from './ad-unit-figures.ts';
 export * from './clicked-elements.ts';
 export * from './changes.ts';

@@ -4,10 +4,8 @@
 // the content gets the height to reserve for its slot: the tallest creative height it rendered at in a likely share of
 // its impressions (issue 21 §5).
 //
-// Layout shift is reported by Chromium's browsers only (the tracker feature-detects it), so its figures are over the
-// pageviews of those browsers ("measured"); a 0 there is a page that did not move, not one that was not measured.
-// A pageview's score is the sum of its shifts without recent input; Core Web Vitals' CLS takes the worst 5 s window
-// instead, so on long visits this is the larger figure.
+// Layout shift is counted over the pageviews of the browsers that report it ("measured"), per unit as the Ad Units tab
+// counts it (ad-layout-shift.ts).
 import {
   LIKELY_CREATIVE_SHARE,
   LONG_VIEW_MS,
@@ -22,9 +20,7 @@ import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
 import { adUnitsInScope, pageInScope } from '../scope.ts';
-
-/** Browsers that report layout-shift entries (Chromium's), as the collector names them (bowser). */
-export const LAYOUT_SHIFT_BROWSERS = ['Chrome', 'Chromium', 'Microsoft Edge', 'Opera', 'Samsung Internet for Android', 'Yandex Browser', 'Vivaldi'];
+import { LAYOUT_SHIFT_BROWSERS, layoutShiftCounts, layoutShiftFigures } from './ad-layout-shift.ts';
 const MAX_EXECUTION_TIME = 20;
 
 export async function adExperience(context: AnalyticsContext, params: { pageId: string; period: Period; deviceType: DeviceFilter }): Promise<AdExperienceResponse> {
@@ -36,7 +32,6 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
   // Ad events are sorted by website, day and slot (not page): naming the page's slots lets a read skip the website's
   // other slots' rows instead of scanning them for the page.
   const adScope = `${scope} AND ad_unit_id IN {slots:Array(UUID)}`;
-  const measured = `pageview_id IN (SELECT pageview_id FROM foldline.pageviews WHERE ${scope} AND browser IN {browsers:Array(String)})`;
   const values = {
     websiteId: page.website_id,
     pageId: page.id,
@@ -70,14 +65,10 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
       options,
     ),
     // Per unit, over the measured pageviews in which it rendered: how many it shifted, and its p75.
-    context.events.query<Record<string, unknown>>(
-      `SELECT toString(ad_unit_id) AS unit, count() AS pageviews, countIf(shift > 0) AS shifting, quantileExact(0.75)(shift) AS p75
-       FROM (
-         SELECT ad_unit_id, pageview_id, sum(layout_shift) AS shift FROM foldline.ad_events
-         WHERE ${adScope} AND kind IN ('impression', 'view_time') AND ${measured} GROUP BY ad_unit_id, pageview_id
-       ) GROUP BY ad_unit_id`,
-      values,
-      options,
+    layoutShiftCounts(
+      context,
+      { websiteId: page.website_id, range, pageIds: [page.id], device: params.deviceType === 'all' ? undefined : params.deviceType },
+      new Map(units.map((unit) => [unit.id, unit.id])),
     ),
     // The page: every pageview, and per measured pageview its shift from ads and from the rest.
     context.events.query<Record<string, unknown>>(
@@ -91,7 +82,6 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
     ),
   ]);
   const byUnit = new Map(perUnit.map((row) => [String(row.unit), row]));
-  const shiftByUnit = new Map(shifts.map((row) => [String(row.unit), row]));
   const share = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole, 1) : null);
   const page0 = pageRows[0] ?? {};
   const measuredPageviews = Number(page0.measured ?? 0);
@@ -107,8 +97,7 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
         const row = byUnit.get(unit.id);
         const impressions = Number(row?.impressions ?? 0);
         const empty = Number(row?.empty ?? 0);
-        const shift = shiftByUnit.get(unit.id);
-        const shiftPageviews = Number(shift?.pageviews ?? 0);
+        const shift = shifts.get(unit.id);
         return {
           ad_unit_id: unit.id,
           name: unit.name,
@@ -122,9 +111,8 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
           renders_per_pageview: Number(row?.pageviews ?? 0) > 0 ? round((impressions + empty) / Number(row!.pageviews), 2) : null,
           refreshes: Number(row?.refreshes ?? 0),
           unseen_refreshes: Number(row?.unseen_refreshes ?? 0),
-          shifting_pageviews: share(Number(shift?.shifting ?? 0), shiftPageviews),
-          layout_shift_p75: shiftPageviews > 0 ? round(Number(shift!.p75), 4) : null,
-          reserve: reserveOf(Number(shift?.shifting ?? 0), shiftPageviews, row?.heights),
+          ...layoutShiftFigures(shift),
+          reserve: reserveOf(shift?.shifting ?? 0, shift?.measured ?? 0, row?.heights),
         };
       }),
     },

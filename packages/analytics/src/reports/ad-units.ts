@@ -1,6 +1,7 @@
 // GET /api/analytics/ad-units: a website's ad units, one row per unit with its pages as a breakdown, filtered, sorted
 // and paged, with their metrics, the specification's performance score, viewability against the site's median, and
-// their revenue figures (revenue/: revenue, eCPM, viewable eCPM, fill rate, Prebid win share).
+// their revenue figures (revenue/: revenue, eCPM, viewable eCPM, fill rate, Prebid win share). What only raw events
+// tell (time in view, layout shift) the tab asks apart, for the units on its screen (ad-unit-figures.ts).
 import {
   adPerformanceScore,
   performanceLabel,
@@ -11,7 +12,6 @@ import {
   type Period,
   type SortOrder,
 } from '@foldline/contracts';
-import { toEventTime } from '@foldline/event-store';
 import { ratio, type AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
 import { adUnitsInScope, NotFoundError, websitesInScope } from '../scope.ts';
@@ -105,12 +105,10 @@ export async function adUnits(context: AnalyticsContext, params: AdUnitsParams):
   const viewableTotal = matching.reduce((sum, unit) => sum + unit.viewable, 0);
   const revenueTotal = matching.reduce((sum, unit) => sum + unit.earned, 0);
   const shown = matching.slice(params.offset, params.offset + params.limit);
-  const inView = await timeInView(context, website!.id, range, shown.flatMap((unit) => unit.slots.map((slot) => slot.id)), params.pageId);
   return {
-    ad_units: shown.map(({ slots, viewable: _viewable, earned: _earned, ...unit }) => ({
+    ad_units: shown.map(({ slots: _slots, viewable: _viewable, earned: _earned, ...unit }) => ({
       ...unit,
       viewability_vs_site_median_pp: median === null || unit.impressions === 0 ? null : unit.viewability - median,
-      time_in_view: unit.impressions === 0 ? null : Math.round(slots.reduce((sum, slot) => sum + (inView.get(slot.id) ?? 0), 0) / unit.impressions / 100) / 10,
     })),
     formats: [...new Set(slots.map((slot) => slot.ad_format))].sort(),
     pages: pagesOf(slots),
@@ -120,21 +118,6 @@ export async function adUnits(context: AnalyticsContext, params: AdUnitsParams):
     site_median_viewability: median,
     revenue: { currency, sources: revenue.sources, unconverted: revenue.unconverted('current'), total: currency === null ? null : revenueTotal },
   };
-}
-
-/** Milliseconds in view per slot over the period, for the units on the screen only: their slots' rows are a few
- * ranges of the table's order (website, day, unit), so a website with thousands of units reads no more for it. */
-async function timeInView(context: AnalyticsContext, websiteId: string, range: { start: Date; end: Date }, slotIds: readonly string[], pageId: string | undefined): Promise<Map<string, number>> {
-  if (slotIds.length === 0) return new Map();
-  const rows = await context.events.query<{ slot: string; in_view: number | string }>(
-    `SELECT toString(ad_unit_id) AS slot, sum(in_view_ms) AS in_view FROM foldline.ad_events
-     WHERE website_id = {websiteId:UUID} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}
-       AND ad_unit_id IN {slots:Array(UUID)} AND kind = 'view_time' ${pageId ? 'AND page_id = {pageId:UUID}' : ''}
-     GROUP BY ad_unit_id`,
-    { websiteId, start: toEventTime(range.start), end: toEventTime(range.end), slots: [...slotIds], ...(pageId ? { pageId } : {}) },
-    { readonly: true, maxExecutionTime: 20 },
-  );
-  return new Map(rows.map((row) => [row.slot, Number(row.in_view)]));
 }
 
 /** A unit from its slots (all share its key) and their measured placements, with its revenue on no page (`unitOnly`). */

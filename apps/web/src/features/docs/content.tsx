@@ -204,6 +204,15 @@ const BY_ID: Record<DocSectionId, Omit<DocSection, 'id'>> = {
           Beside each unit&apos;s viewability the tab also shows how it compares with the median viewability of the website&apos;s units
           in the same period, in percentage points (&lsquo;-12.0 pp vs site median&rsquo;): the units well below it are the ones worth moving.
         </p>
+        <p>
+          Under its impressions each unit shows its average time in view per impression. The <strong>Layout shift</strong> column
+          shows the share of the unit&apos;s pageviews in which it pushed the content around (&lsquo;12.5% of views&rsquo;) and the layout
+          shift it caused at the 75th percentile (&lsquo;p75 0.120&rsquo;; Core Web Vitals count 0.1 or less as good, over 0.25 as poor),
+          counted as page analytics&apos; Ad experience card counts it. Only Chrome, Edge and other Chromium browsers report layout
+          shift, so both are over their pageviews; a unit with none of them shows &lsquo;—&rsquo; and says why. At 1280 px the
+          specification&apos;s columns are in view and Layout shift and the revenue columns are a sideways scroll away; the unit&apos;s
+          name stays at the left.
+        </p>
       </>
     ),
   },

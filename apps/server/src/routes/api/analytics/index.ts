@@ -3,6 +3,7 @@
 import {
   adExperience,
   adPerformance,
+  adUnitFigures,
   adUnits,
   changes,
   clickedElements,
@@ -23,6 +24,8 @@ import {
   adExperienceResponseSchema,
   adPerformanceQuerySchema,
   adPerformanceResponseSchema,
+  adUnitFiguresQuerySchema,
+  adUnitFiguresResponseSchema,
   adUnitsQuerySchema,
   adUnitsResponseSchema,
   changesQuerySchema,
@@ -84,6 +87,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/ad-units', { schema: { querystring: adUnitsQuerySchema, response: { 200: adUnitsResponseSchema } } }, (request) =>
     adUnits(context(request), request.query),
+  );
+  app.get('/ad-units/figures', { schema: { querystring: adUnitFiguresQuerySchema, response: { 200: adUnitFiguresResponseSchema } } }, (request) =>
+    adUnitFigures(context(request), request.query),
   );
   app.get('/timeseries', { schema: { querystring: timeseriesQuerySchema, response: { 200: timeseriesResponseSchema } } }, (request) =>
     timeseries(context(request), request.query),

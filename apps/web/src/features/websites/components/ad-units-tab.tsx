@@ -1,8 +1,9 @@
 // The website detail's Ad Units tab: filters (page, format, status, name), summary cards, the sortable table of units
 // (one row each, its pages a breakdown it opens, renamable), paged on the server, with the performance score,
-// viewability against the site's median and, with revenue data, revenue, eCPM, viewable eCPM, fill rate and Prebid win
-// share, and the Changes and Recommendations panels — every figure from the API, nothing made up.
-import { AD_UNITS_PAGE_SIZE, DEFAULT_CHANGE_WINDOW_DAYS, type AdUnitRow, type AdUnitSort, type AdUnitsResponse, type Period, type SortOrder, type WebsiteWithPages } from '@foldline/contracts';
+// viewability against the site's median, time in view and the layout shift each unit caused (issue 24) and, with revenue
+// data, revenue, eCPM, viewable eCPM, fill rate and Prebid win share, and the Changes and Recommendations panels — every
+// figure from the API, nothing made up.
+import { AD_UNITS_PAGE_SIZE, DEFAULT_CHANGE_WINDOW_DAYS, type AdUnitFigures, type AdUnitRow, type AdUnitSort, type AdUnitsResponse, type Period, type SortOrder, type WebsiteWithPages } from '@foldline/contracts';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { ChangesPanel } from '../../../components/analytics/changes-panel.tsx';
@@ -20,9 +21,11 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Table, TableBody, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatChange, formatCompact, formatCtr, formatDecimal, formatMoney, formatNumber, formatOptionalPercent, formatPercent, formatPoints, formatSeconds } from '../../../lib/format.ts';
+import { useAdUnitFigures } from '../api/analytics-ad-unit-figures.ts';
 import { useAdUnits } from '../api/analytics-ad-units.ts';
 import { useWebsiteChanges } from '../api/analytics-changes.ts';
 import { useWebsiteRecommendations } from '../api/analytics-recommendations.ts';
+import { pendingShiftCell, unitShiftCell, type ShiftCell } from '../lib/unit-layout-shift.ts';
 import { AdUnitName } from './ad-unit-name.tsx';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -48,9 +51,9 @@ const REVENUE_COLUMNS: { key?: AdUnitSort; label: string; width: string }[] = [
   { label: 'Fill', width: 'w-20' },
   { label: 'Prebid win', width: 'w-24' },
 ];
-/** With the revenue columns the table is wider than the screen at 1280 px: the specification's columns are in view,
- * the revenue ones a sideways scroll of the table's box away, the names staying in view. */
-const STICKY_NAME = 'md:sticky md:left-0 md:z-10';
+/** At 1280 px the specification's columns are in view and the others (Layout shift, the revenue ones) a sideways scroll
+ * of the table's box away: the name column stays at the left, a line at its edge, so a row never loses its unit. */
+const STICKY_NAME = 'md:sticky md:left-0 md:z-10 md:shadow-[inset_-1px_0_0_var(--color-slate-200)]';
 const sortOptions = (revenue: boolean) =>
   [...SORTABLE, ...(revenue ? REVENUE_COLUMNS : [])].flatMap(({ key, label }) =>
     key === undefined
@@ -59,8 +62,9 @@ const sortOptions = (revenue: boolean) =>
         ? [{ value: `${key} asc`, label: `${label}, A to Z` }, { value: `${key} desc`, label: `${label}, Z to A` }]
         : [{ value: `${key} desc`, label: `${label}, highest first` }, { value: `${key} asc`, label: `${label}, lowest first` }],
   );
-/** Columns after the sortable ones and the revenue ones: Pages, Performance, Status. */
-const LAST_COLUMNS = 3;
+/** Columns after the sortable ones and before the revenue ones: Pages, Performance, Status, Layout shift. */
+const LAST_COLUMNS = 4;
+const SHIFT_TONES: Record<NonNullable<ShiftCell['band']>, string> = { good: 'text-slate-500', 'needs improvement': 'text-yellow-800', poor: 'text-red-700' };
 const LABEL_TONES: Record<string, BadgeTone> = { Excellent: 'green', Good: 'blue', Average: 'yellow', Poor: 'red' };
 
 export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
@@ -92,6 +96,11 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
     ...(format === ALL ? {} : { format }),
     ...(search.trim() ? { search: search.trim() } : {}),
   });
+  // Time in view and layout shift of the rows on the screen, read from raw events: asked once the rows have come, so the
+  // table never waits for them.
+  const shownIds = units.data && !units.isPlaceholderData ? units.data.ad_units.map((unit) => unit.ad_unit_id) : [];
+  const figures = useAdUnitFigures({ websiteId: website.website_id, period, ...(pageId === ALL ? {} : { pageId }), adUnitIds: shownIds });
+  const figuresOf = new Map((figures.data?.data.units ?? []).map((row) => [row.ad_unit_id, row]));
   // Every page of the website, whatever the filters: recommendations rest on the last 30 days of all its pages.
   const recommendations = useWebsiteRecommendations({ websiteId: website.website_id });
   // Every page's layout changes on every device (each names its page), and from the same answer the advice's record.
@@ -180,16 +189,19 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
                 }}
                 className="md:hidden"
               />
-              {/* Every column fits from 1280 px: names and pages truncate (whole on hover), impressions are compact. With
-                  the five revenue columns (after the specification's) the table scrolls sideways in its box there. */}
-              <Table caption="Ad units" fixed dense tableClassName={currency ? 'md:min-w-[92rem]' : 'md:min-w-[52rem]'} cards>
+              {/* The specification's columns fit from 1280 px: names and pages truncate (whole on hover), impressions are
+                  compact. Layout shift and the five revenue columns come after them: the table scrolls sideways in its
+                  box there, the name column staying put. The box is a size container so a unit's opened pages stay in
+                  view too (PagesOfUnit). */}
+              <Table caption="Ad units" fixed dense className="@container" tableClassName={currency ? 'md:min-w-[96rem]' : 'md:min-w-[68rem]'} cards>
                 <TableHead>
                   {SORTABLE.map((column) => (
-                    <SortHeader key={column.key} column={column} sort={sort} order={order} onSort={sortBy} className={column.key === 'name' && currency ? `${STICKY_NAME} bg-slate-50` : column.width} />
+                    <SortHeader key={column.key} column={column} sort={sort} order={order} onSort={sortBy} className={column.key === 'name' ? `${STICKY_NAME} bg-slate-50` : column.width} />
                   ))}
                   <Th className="w-28">Pages</Th>
                   <Th className="w-36">Performance</Th>
                   <Th className="w-24">Status</Th>
+                  <Th className="w-32">Layout shift</Th>
                   {currency &&
                     REVENUE_COLUMNS.map((column) =>
                       column.key === undefined ? (
@@ -204,7 +216,13 @@ export function AdUnitsTab({ website }: { website: WebsiteWithPages }) {
                 <TableBody>
                   {units.data.ad_units.map((unit) => (
                     <Fragment key={unit.unit_key}>
-                      <UnitRow unit={unit} currency={currency} open={open.has(unit.unit_key)} onToggle={() => toggle(unit.unit_key)} />
+                      <UnitRow
+                        unit={unit}
+                        figures={figures.isError ? 'failed' : figuresOf.get(unit.ad_unit_id)}
+                        currency={currency}
+                        open={open.has(unit.unit_key)}
+                        onToggle={() => toggle(unit.unit_key)}
+                      />
                       {open.has(unit.unit_key) && <PagesOfUnit unit={unit} currency={currency} columns={columns} />}
                     </Fragment>
                   ))}
@@ -260,11 +278,14 @@ function revenueNote(revenue: AdUnitsResponse['revenue']): string | undefined {
   return [coverageNote(revenue?.sources), unconvertedNote(revenue?.unconverted ?? [])].filter(Boolean).join('. ') || undefined;
 }
 
-function UnitRow({ unit, currency, open, onToggle }: { unit: AdUnitRow; currency: string | null; open: boolean; onToggle: () => void }) {
+/** A row; `figures` are its time in view and layout shift, undefined while they are read, 'failed' if they could not be. */
+function UnitRow({ unit, figures, currency, open, onToggle }: { unit: AdUnitRow; figures: AdUnitFigures | 'failed' | undefined; currency: string | null; open: boolean; onToggle: () => void }) {
   const versusMedian = unit.viewability_vs_site_median_pp;
+  const shift = figures === undefined || figures === 'failed' ? pendingShiftCell(figures) : unitShiftCell({ impressions: unit.impressions, ...figures });
+  const timeInView = figures === undefined || figures === 'failed' ? null : figures.time_in_view;
   return (
     <tr>
-      <Td className={`overflow-hidden ${currency ? `${STICKY_NAME} md:bg-white` : ''}`}>
+      <Td className={`overflow-hidden ${STICKY_NAME} md:bg-white`}>
         <AdUnitName unit={unit} />
       </Td>
       <Td className="truncate" label="Format" title={unit.ad_format}>
@@ -283,7 +304,7 @@ function UnitRow({ unit, currency, open, onToggle }: { unit: AdUnitRow; currency
       <Td className="tabular-nums" label="Impressions" title={formatNumber(unit.impressions)}>
         {formatCompact(unit.impressions)}
         {/* Time in view (issue 24) beside the count it is an average over: no extra column, the table fits at 1280 px. */}
-        {unit.time_in_view != null && <span className="block text-xs text-slate-500">{formatSeconds(unit.time_in_view)} in view each</span>}
+        {timeInView !== null && <span className="block text-xs text-slate-500">{formatSeconds(timeInView)} in view each</span>}
       </Td>
       <Td label="Pages">
         <button type="button" onClick={onToggle} aria-expanded={open} className="inline-flex items-center gap-1 text-indigo-700 hover:text-indigo-900">
@@ -299,6 +320,11 @@ function UnitRow({ unit, currency, open, onToggle }: { unit: AdUnitRow; currency
       </Td>
       <Td label="Status">
         <StatusBadge status={unit.status} />
+      </Td>
+      {/* As page analytics' Ad experience card counts it, over the pages the row covers; the reason where there is none. */}
+      <Td className="tabular-nums" label="Layout shift" title={shift.title}>
+        {shift.value}
+        <span className={`block text-xs whitespace-normal ${shift.band ? SHIFT_TONES[shift.band] : 'text-slate-500'}`}>{shift.detail}</span>
       </Td>
       {currency && (
         <>
@@ -328,7 +354,8 @@ function PagesOfUnit({ unit, currency, columns }: { unit: AdUnitRow; currency: s
   return (
     <tr className="bg-slate-50">
       <td colSpan={columns} className="px-3 py-2">
-        <ul aria-label={`Pages of ${unit.name}`} className="divide-y divide-slate-200 text-sm">
+        {/* As wide as the table's visible box (its container) and held at its left: scrolled sideways, the pages stay in view. */}
+        <ul aria-label={`Pages of ${unit.name}`} className="divide-y divide-slate-200 text-sm md:sticky md:left-3 md:w-[calc(100cqw-1.5rem)]">
           {unit.pages.map((slot) => (
             <li
               key={slot.ad_unit_id}
