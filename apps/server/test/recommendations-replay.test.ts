@@ -1,8 +1,9 @@
 // Proof that the recommendations keep their promise, and not a circular one: the demo simulator's readers visit the
-// longest story, their beacons go through the real collector into the event store, and the engine recommends from
-// that evidence. Then each recommendation is applied to the page's plan as a publisher would (the unit's block put
-// after the named paragraph, re-formatted, or a new block), the page is laid out again (everything below the change
-// moves), and the same readers (same seeds) read the same content on it: the change in the page's ad value, every
+// home page and four stories, their beacons go through the real collector into the event store, and the engine
+// recommends from that evidence. Then each recommendation is applied to the page's plan as a publisher would (the unit's
+// block put after the named paragraph or content block, re-formatted, or a new block), the page is laid out again
+// (everything below the change moves), and the same readers (same seeds) read the same content on it, stop by stop at
+// the same blocks (packages/demo/src/simulator/pageview.ts): the change in the page's ad value, every
 // unit's viewable impressions at its format's value, must be what the recommendation promised, within ±20 %. And the
 // demo's history keeps to the engine (packages/demo/src/site/layout-changes.ts): the change its publisher makes as
 // advised is advice the engine gives on the page as it was, the change the publisher makes on their own is not.
@@ -27,10 +28,11 @@ const ORIGIN = 'http://news.localhost';
 const READERS = 3000;
 const TOLERANCE = 0.2;
 
-/** The longest story (the deliberately poor placement), the home page, and the stories whose layouts differ
- * (page-plan.ts, STORY_VARIANTS): a phone unit at the story's end, a 320x100 in the text, and the most read story with
- * no unit in its text. Between them, each kind of advice on desktop and on phones. Each as the demo's history begins
- * (planByPath), before its publisher's changes (layout-changes.ts): the harbour and Rovers stories change later. */
+/** The longest story (the deliberately poor placement), the home page (a side column's 300x250 where a 300x600 would
+ * earn more), and the stories whose layouts differ (page-plan.ts, STORY_VARIANTS): a phone unit at the story's end, a
+ * 320x100 in the text, and the most read story with no unit in its text. Between them, each kind of advice on desktop
+ * and on phones. Each as the demo's history begins (planByPath), before its publisher's changes (layout-changes.ts):
+ * the harbour and Rovers stories change later. */
 const STORIES = ['reservoir-summer-water-savings', 'harbour-freight-third-quarter', 'rovers-hold-leaders', 'tram-extension-approved'];
 const PLANS: PagePlan[] = [...STORIES.map((slug) => planByPath(articlePath(ARTICLES.find((a) => a.slug === slug)!))!), planByPath('/')!];
 const planOf = (path: string) => PLANS.find((plan) => plan.path === path)!;
@@ -48,7 +50,9 @@ function viewableBySlot(beacons: readonly SimulatedBeacon[]): Map<string, number
   return counts;
 }
 
-/** The page as the simulator lays it out at the device's reference width, in the screenshot service's terms. */
+/** The page as the simulator lays it out at the device's reference width, in the screenshot service's terms: its
+ * element map and its content outline, as a rendering of the demo site reads them (without the outline a home page
+ * has no column of content, so no side column either, and only formats of its units' own width would be considered). */
 const layoutLookup: LayoutLookup = async (url, device) => elementMap(layoutPage(planOf(new URL(url).pathname), REFERENCE_WIDTHS[device]));
 
 /** What identifies each ad unit's slot on its page (GPT div id or AdSense slot: the plan's slot ids), by ad unit id.
@@ -94,6 +98,14 @@ describe('recommendations replayed on the simulated site', () => {
     // Named as a publisher reads it: slot, size and how far down it starts.
     expect(end?.type === 'move_ad_unit' && end.ad_unit_name).toBe('4821596307 · 336x280');
     expect(end?.expected.current_view_rate).toBeLessThan(15);
+  });
+
+  it("advises the home page as the demo does: on desktop, its side column's 300x250 as a 300x600", () => {
+    const home = found.filter((r) => paths.get(r.page_id) === '/');
+    expect(
+      home.some((r) => r.type === 'format_change' && r.device === 'desktop' && slotKeyOf(r.ad_unit_id) === 'div-gpt-ad-home-rail-300x250' && r.recommended_format === '300x600'),
+      JSON.stringify(home.map((r) => r.reason)),
+    ).toBe(true);
   });
 
   /** Whether a recommendation is what the demo's change does, by the changes report's rules (analytics/changes/applied.ts):

@@ -63,15 +63,19 @@ export interface Probe {
   lift?: number;
 }
 
-/** Where a change reflows the page: content from `cut` down moves by `lift` px. */
+/** Where a change reflows the page: content from `cut` down moves by `lift` px. `beside`: the change is in a side
+ * column, so only that column's content below `cut` moves; the main column, which readers read, stays, and so do their
+ * viewports. */
 export interface Reflow {
   cut: number;
   lift: number;
+  beside?: boolean;
 }
 
 export const probeOf = (rect: Rect, reflow?: Reflow): Probe => {
   const probe: Probe = { y: Math.max(0, Math.round(rect.y)), height: Math.max(1, Math.round(rect.height)), share: viewableShare(rect.width, rect.height) };
-  const lift = Math.round(reflow?.lift ?? 0);
+  // Readers follow the content they read: a change beside it moves none of their viewports.
+  const lift = reflow?.beside ? 0 : Math.round(reflow?.lift ?? 0);
   return lift === 0 ? probe : { ...probe, cut: Math.max(0, Math.round(reflow!.cut)), lift };
 };
 export const probeKey = (probe: Probe): string => `${probe.y}:${probe.height}:${probe.share}${probe.lift ? `:${probe.cut}:${probe.lift}` : ''}`;

@@ -134,7 +134,7 @@ export function probesFor(evidence: PageDeviceEvidence): Probe[] {
   };
   for (const unit of evidence.units) {
     add(probeOf(unit.rect));
-    for (const { rect } of alternatives(evidence, unit)) addChange(rect, [formatReflow(unit.rect, rect)], unit.adUnitId);
+    for (const { rect } of alternatives(evidence, unit)) addChange(rect, [formatReflow(evidence, unit, rect)], unit.adUnitId);
   }
   if (evidence.layout) {
     const layout = evidence.layout;
@@ -148,15 +148,20 @@ export function probesFor(evidence: PageDeviceEvidence): Probe[] {
 
 /** A new unit of that height at a content break pushes the content below it down. */
 const insertReflow = (y: number, height: number): Reflow => ({ cut: y, lift: height });
-/** A format change in place: the content below the unit moves by the difference in height. */
-const formatReflow = (from: Rect, to: Rect): Reflow => ({ cut: from.y + from.height, lift: to.height - from.height });
+/** A format change in place: the content below the unit moves by the difference in height. In a side column only
+ * that column's units below it move: the text beside it, and the readers reading it, stay where they were. */
+function formatReflow(evidence: PageDeviceEvidence, unit: UnitEvidence, to: Rect): Reflow {
+  const reflow = { cut: unit.rect.y + unit.rect.height, lift: to.height - unit.rect.height };
+  return columnOf(evidence, unit).column === 'sidebar' ? { ...reflow, beside: true } : reflow;
+}
 /** A move: in at the break (first: the moved unit's own), out of its place. */
 const moveReflows = (from: Rect, y: number): Reflow[] => [insertReflow(y, from.height), { cut: from.y + from.height, lift: -from.height }];
 
 /**
  * The page's other units a change could change the view of, each with its probe as it is and as it would be after the
  * change: those within a screen (and the change's height) of one of the change's reflows, the nearest one deciding.
- * A unit in the content below the cut moves with the content; one above it, or in a side column, stays.
+ * A unit in the content below the cut moves with the content; one above it, or in a side column, stays. A change in a
+ * side column (`beside`) moves only the side column's units below it, and no reader.
  */
 export function reflowedOthers(evidence: PageDeviceEvidence, reflows: readonly Reflow[], except?: string): { unit: UnitEvidence; now: Probe; after: Probe }[] {
   const out: { unit: UnitEvidence; now: Probe; after: Probe }[] = [];
@@ -164,10 +169,11 @@ export function reflowedOthers(evidence: PageDeviceEvidence, reflows: readonly R
     if (unit.adUnitId === except || isEdgeUnit(unit)) continue;
     const { rect } = unit;
     const distance = (reflow: Reflow) => Math.max(reflow.cut - (rect.y + rect.height), rect.y - reflow.cut, 0);
-    const near = reflows.filter((reflow) => reflow.lift !== 0 && distance(reflow) <= evidence.viewportHeight + Math.abs(reflow.lift));
+    const beside = columnOf(evidence, unit).column === 'sidebar';
+    const near = reflows.filter((reflow) => reflow.lift !== 0 && (!reflow.beside || beside) && distance(reflow) <= evidence.viewportHeight + Math.abs(reflow.lift));
     if (near.length === 0) continue;
     const reflow = near.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-    const movesWithContent = columnOf(evidence, unit).column !== 'sidebar' && rect.y >= reflow.cut;
+    const movesWithContent = beside === Boolean(reflow.beside) && rect.y >= reflow.cut;
     out.push({ unit, now: probeOf(rect), after: probeOf(movesWithContent ? { ...rect, y: rect.y + reflow.lift } : rect, reflow) });
   }
   return out;
@@ -556,7 +562,7 @@ class PageEngine {
     const options: Option[] = [];
     const consider = (rect: Rect, kind: 'move' | 'format', format?: AdFormat) => {
       if (!this.fits(rect, unit.adUnitId, [], kind === 'format' ? unit.rect : undefined) || !this.densityAllows(new Map([[unit.adUnitId, rect]]))) return;
-      const reflows = kind === 'move' ? moveReflows(unit.rect, rect.y) : [formatReflow(unit.rect, rect)];
+      const reflows = kind === 'move' ? moveReflows(unit.rect, rect.y) : [formatReflow(this.evidence, unit, rect)];
       const predicted = kind === 'format' ? this.predictInPlace(unit, rect, reflows[0]!) : this.predict(rect, reflows[0]);
       const others = this.others(reflows, unit.adUnitId);
       const value = valueChange(before, [{ rate: predicted, value: this.valueOf(rect) }, ...others.terms]);

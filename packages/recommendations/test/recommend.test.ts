@@ -605,6 +605,22 @@ describe('the page as it would reflow', () => {
       expect(r.expected.extra_viewable_impressions).toBe(Math.round(10 * (r.expected.predicted_view_rate + r.other_units[0]!.view_rate_change)));
     }
   });
+
+  it('moves no reader for a change in a side column: the text beside it, which they read, stays', () => {
+    // A side-column 300x250 at 1,200–1,450 px, seen by every reader. A 300x600 in its place is 350 px taller, but only
+    // the side column below it would move, not the article: every reader still sees half of it (from 1,200 px). Were
+    // the readers further down (centre 1,700, below its foot) carried 350 px as by a change in the text, they would see
+    // it at 850–1,450, under half in their screen, and the 300x600 would look worth less than the 300x250.
+    const side = unit('side', { x: 1200, y: 1200, width: 300, height: 250 }, 1000, 1000);
+    const evidence = page({ units: [side] });
+    // Its formats are asked about where they stand, with no reader carried.
+    expect(probesFor(evidence).filter((probe) => probe.y === 1200 && probe.height === 600).every((probe) => probe.lift === undefined)).toBe(true);
+    const [change, ...more] = ofType(recommendForPage(evidence, seenByReaders(evidence)).recommendations, 'format_change');
+    expect(more).toEqual([]);
+    expect(change).toMatchObject({ recommended_format: '300x600', other_units: [] });
+    // 1,000 × (100 % × 1.6 − 100 % × 1).
+    expect(change?.expected).toMatchObject({ predicted_view_rate: 100, value_gain: 600 });
+  });
 });
 
 describe('recommendForWebsite', () => {

@@ -2,7 +2,11 @@
 // and classes its CMS puts on paragraphs, the story blocks of a home page, and the side column beside either.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REFERENCE_WIDTHS } from '@foldline/contracts';
+import type { ContentOutline } from '@foldline/contracts/content-outline';
 import { ARTICLES, articlePath } from '@foldline/demo/site/content';
+import { contentOutline, layoutPage } from '@foldline/demo/site/layout';
+import { planNow } from '@foldline/demo/site/layout-changes';
 import { serveDemoSite } from '@foldline/demo/site/site';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,4 +99,24 @@ describe('content outline', () => {
     expect(article!.main.selector).toBe('#article-body');
     expect(article!.main.blocks.filter((block) => block.kind === 'paragraph').length).toBeGreaterThanOrEqual(3);
   }, 60_000);
+
+  it("is what the demo's layout model says a rendering reads: the outline the replay and the seed give the engine", async () => {
+    /** Everything but the boxes' pixels (text heights are estimated in the model) and the ads' words (their stand-ins
+     * draw creatives); the boxes' tops within a line or two. */
+    const shape = (outline: ContentOutline | null | undefined) =>
+      outline && {
+        kind: outline.kind,
+        columns: [outline.main, ...outline.sides].map((column) => ({
+          selector: column.selector,
+          blocks: column.blocks.map(({ tag, kind, selector, text }) => ({ tag, kind, selector, text: kind === 'ad' ? '' : text })),
+        })),
+      };
+    for (const [path, device] of [['/', 'desktop'], ['/', 'mobile'], [articlePath(ARTICLES[0]!), 'desktop'], [articlePath(ARTICLES[0]!), 'mobile']] as const) {
+      const read = await outlineOf(path, device);
+      const modelled = contentOutline(layoutPage(planNow(path)!, REFERENCE_WIDTHS[device]));
+      expect(shape(modelled), `${path} ${device}`).toEqual(shape(read));
+      const tops = (outline: ContentOutline | null | undefined) => outline!.main.blocks.map((block) => block.box[1]);
+      tops(modelled).forEach((top, i) => expect(Math.abs(top - tops(read)[i]!), `${path} ${device} block ${i}`).toBeLessThanOrEqual(60));
+    }
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import type { Visitor } from './audience.ts';
 import { auctionOf } from './prebid.ts';
 import { createRng } from './prng.ts';
 import type { Rng } from './prng.ts';
+import { readingUnits, sameUnit, type ReadingUnit } from './reading.ts';
 
 export interface SimulatedBeacon {
   payload: CollectPayload;
@@ -18,27 +19,31 @@ export interface SimulatedBeacon {
 }
 
 interface Behaviour {
-  /** Share of pageviews that never scroll. */
+  /** Share of pageviews that never scroll, and how long they stay (median, ms). */
   stay: number;
+  stayDwell: number;
   /** Median scroll distance of the others (px) and its log-normal spread. */
   scrollMedian: number;
   scrollSigma: number;
-  /** Median time at the top before the first scroll, and at each later stop (ms). */
-  firstDwell: number;
-  dwell: number;
-  /** Share of stops that are a quick pass rather than a read. */
+  /** Share of stops that are a quick pass rather than a read: short whatever the stop brought in. */
   skim: number;
   /** Chance of clicking something that is not a link (text, an image). */
   deadClick: number;
 }
 
 // Calibrated so the aggregates match Chartbeat's scroll figures (half of article views reach 1,500 px, half of home
-// page views 1,000 px) and, through them, Google's viewability figures; see simulator.test.ts.
+// page views 1,000 px) and, through them, Google's viewability figures (ads above the fold 68 % viewable, below it
+// 40 %); see simulator.test.ts.
 const BEHAVIOUR: Record<PageKind, Behaviour> = {
-  article: { stay: 0.27, scrollMedian: 1100, scrollSigma: 1.0, firstDwell: 1400, dwell: 4200, skim: 0.15, deadClick: 0.1 },
-  home: { stay: 0.4, scrollMedian: 220, scrollSigma: 1.05, firstDwell: 1500, dwell: 3000, skim: 0.2, deadClick: 0.05 },
-  category: { stay: 0.3, scrollMedian: 400, scrollSigma: 1.0, firstDwell: 1500, dwell: 3000, skim: 0.2, deadClick: 0.04 },
+  article: { stay: 0.27, stayDwell: 1820, scrollMedian: 1100, scrollSigma: 1.0, skim: 0.15, deadClick: 0.1 },
+  home: { stay: 0.4, stayDwell: 1950, scrollMedian: 220, scrollSigma: 1.05, skim: 0.2, deadClick: 0.05 },
+  category: { stay: 0.3, stayDwell: 1950, scrollMedian: 400, scrollSigma: 1.0, skim: 0.2, deadClick: 0.04 },
 };
+
+/** Median reading time per character of text a stop newly brings into view (ms; a picture counts as a hundred
+ * characters, reading.ts): a skimming pace, which with SETTLE_MS gives a story's readers about the time on the page
+ * they had when they stopped every half screen whatever it showed (a median of 11 s on desktop, 15 s on phones). */
+const MS_PER_CHAR = 6;
 
 /** Phones show the same content in a taller, narrower page, so readers scroll further in pixels. */
 const SCROLL_SCALE: Record<Device, number> = { desktop: 0.85, tablet: 1.05, mobile: 1.25 };
@@ -54,10 +59,20 @@ const FLUSH_EVERY_MS = 15_000;
 const IDLE_MS = 30_000;
 const MRC_MS = 1000;
 
+/** Where the viewport stood (its top, document px) from `t` for `d` ms. */
 interface Stop {
   t: number;
   y: number;
   d: number;
+}
+
+/** A stop in content terms: the viewport's top `offset` px from the top of the reading unit the stop was made for (the
+ * page's top without one). The same stop on a changed page stands where that unit stands there. */
+interface ContentStop {
+  t: number;
+  d: number;
+  unit: ReadingUnit | undefined;
+  offset: number;
 }
 
 export interface PageviewInput {
@@ -73,7 +88,7 @@ export interface PageviewInput {
   /** The path the reader clicks through to next, or undefined when the session ends on this page. */
   next: string | undefined;
   /** The page as changed (the recommendations' replay applies its advice to the plan): the reader comes to read
-   * `plan`'s content and reads it on this one, laid out for real, as it reflows (see `carried`). */
+   * `plan`'s content and reads it on this one, laid out for real, stop by stop at the same blocks (see `placed`). */
   changedPlan?: PagePlan;
 }
 
@@ -85,46 +100,84 @@ export interface PageviewResult {
 
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
 
-function trajectory(rng: Rng, kind: PageKind, device: Device, vh: number, maxScroll: number): Stop[] {
+/** Where the reader picks up the text: each stop brings the next block to this far down the viewport (share of it). */
+const READING_LINE = [0.25, 0.7] as const;
+/** A stop moves the viewport at least this share of it; where the next block is already that high (a block taller than
+ * what is left of the screen, or nothing left to read), the reader reads on by READ_ON of a screen. */
+const MIN_STEP = 0.1;
+const READ_ON = [0.3, 0.8] as const;
+/** After a scroll the reader takes a moment to find their place and look over what came in (pictures, ads) before
+ * reading its text (median, ms); a stop that brings in no text (an ad, the footer) still takes that moment. */
+const SETTLE_MS = 1500;
+const BACK_CHANCE = 0.05;
+
+/**
+ * How the reader reads the page (its layout as they came to it): a look at the top, then stops down the content, each
+ * bringing the next block the reader has not seen whole to their reading line and dwelling in proportion to the text it
+ * brought into view (or a quick skim), until the depth they were drawn to read to; now and then back to the stop before.
+ * Every draw comes from the reader's own generator, in the same order whatever the page they will read it on.
+ */
+function trajectory(rng: Rng, kind: PageKind, device: Device, vh: number, layout: PageLayout): ContentStop[] {
   const b = BEHAVIOUR[kind];
-  const stops: Stop[] = [];
+  const units = readingUnits(layout);
+  const maxScroll = Math.max(0, layout.docHeight - vh);
+  const stops: Array<ContentStop & { median: number }> = [];
   let t = 0;
-  const push = (y: number, d: number) => {
-    const stop = { t, y: Math.round(y), d: Math.round(d) };
+  /** The lowest document pixel in view so far: text above it has been seen. */
+  let seen = 0;
+  /** The median dwell on text coming into view down to `bottom`. */
+  const reading = (bottom: number, settle = SETTLE_MS) => {
+    let chars = 0;
+    for (const unit of units) chars += (unit.chars * Math.max(0, Math.min(unit.bottom, bottom) - Math.max(unit.top, seen))) / Math.max(1, unit.bottom - unit.top);
+    return settle + chars * MS_PER_CHAR;
+  };
+  const push = (y: number, unit: ReadingUnit | undefined, d: number, median: number) => {
+    const stop = { t, d: Math.round(d), unit, offset: y - (unit?.top ?? 0), median };
     stops.push(stop);
     t += stop.d;
+    seen = Math.max(seen, y + vh);
   };
   if (maxScroll <= 0 || rng.chance(b.stay)) {
-    push(0, clamp(rng.logNormal(b.firstDwell * 1.3, 1.25), 250, 600_000));
+    push(0, undefined, clamp(rng.logNormal(b.stayDwell, 1.25), 250, 600_000), b.stayDwell);
     return stops;
   }
   const target = Math.min(maxScroll, rng.logNormal(b.scrollMedian * SCROLL_SCALE[device], b.scrollSigma));
-  push(0, clamp(rng.logNormal(b.firstDwell, 1.1), 200, 300_000));
+  // The first look, at the top as the page appears, is the time to read what it shows.
+  const first = reading(vh, 0);
+  push(0, undefined, clamp(rng.logNormal(first, 1.1), 200, 300_000), first);
   let y = 0;
   while (y < target - 1) {
-    y = Math.min(target, y + vh * rng.range(0.3, 0.8));
-    const d = rng.chance(b.skim) ? rng.range(120, 800) : rng.logNormal(b.dwell, 0.9);
-    push(y, clamp(d, 120, 300_000));
-    if (rng.chance(0.05)) {
-      y = Math.max(0, y - vh * rng.range(0.3, 0.6));
-      push(y, clamp(rng.logNormal(b.dwell * 0.6, 0.8), 120, 120_000));
+    const line = vh * rng.range(...READING_LINE);
+    const next = units.find((unit) => unit.bottom > y + vh);
+    let unit = next;
+    let to: number;
+    if (next && next.top - line >= y + vh * MIN_STEP) to = next.top - line;
+    else {
+      to = y + vh * rng.range(...READ_ON);
+      unit ??= units.at(-1);
+    }
+    y = Math.min(target, to);
+    const median = reading(y + vh);
+    push(y, unit, clamp(rng.chance(b.skim) ? rng.range(120, 800) : rng.logNormal(median, 0.9), 120, 300_000), median);
+    const before = stops.at(-2)!;
+    if (rng.chance(BACK_CHANCE)) {
+      // Back to what the stop before showed, to read it again: shorter than the first time.
+      y = (before.unit?.top ?? 0) + before.offset;
+      push(y, before.unit, clamp(rng.logNormal(before.median * 0.6, 0.8), 120, 120_000), before.median);
     }
   }
   return stops;
 }
 
-/**
- * How far a reader's viewport moves when the page changes under them: readers read content, so the viewport follows
- * the block of the main column (or full width) its centre was on, or the last one that starts above it. Blocks are
- * matched by their selector in both layouts; a side column never anchors (it does not move with the text).
- */
-function carried(from: PageLayout, to: PageLayout, centre: number): number {
-  const inFlow = (el: PlacedElement, layout: PageLayout) => el.rect.x < layout.mainColumn.x + layout.mainColumn.w;
-  const anchors = [...from.content, ...from.links].filter((el) => inFlow(el, from) && el.rect.y <= centre);
-  const anchor = anchors.reduce<PlacedElement | undefined>((best, el) => (!best || el.rect.y > best.rect.y ? el : best), undefined);
-  if (!anchor) return 0;
-  const moved = [...to.content, ...to.links].find((el) => el.selector === anchor.selector && inFlow(el, to));
-  return moved ? moved.rect.y - anchor.rect.y : 0;
+/** The stops on a layout of the page: each where its unit stands there (the reader reads the same content, as the page
+ * reflows), within the page's scroll range. */
+function placed(stops: readonly ContentStop[], layout: PageLayout, vh: number, drawnOn: PageLayout): Stop[] {
+  const units = layout === drawnOn ? undefined : readingUnits(layout);
+  const maxScroll = Math.max(0, layout.docHeight - vh);
+  return stops.map(({ t, d, unit, offset }) => {
+    const top = unit ? ((units ? sameUnit(units, unit) : unit) ?? unit).top : 0;
+    return { t, d, y: clamp(Math.round(top + offset), 0, maxScroll) };
+  });
 }
 
 const inView = (slot: PlacedSlot, y: number, vh: number) =>
@@ -268,9 +321,9 @@ export function simulatePageview(input: PageviewInput): PageviewResult {
   const { vh } = visitor;
   const dh = layout.docHeight;
   const maxScroll = Math.max(0, dh - vh);
-  // How far the reader reads is drawn on the page they came to; on a changed page they read the same content.
-  const drawn = trajectory(rng, plan.kind, visitor.device, vh, Math.max(0, original.docHeight - vh));
-  const stops = layout === original ? drawn : drawn.map((stop) => ({ ...stop, y: clamp(Math.round(stop.y + carried(original, layout, stop.y + vh / 2)), 0, maxScroll) }));
+  // How the reader reads is drawn on the page they came to; on a changed page they read the same content, block by
+  // block, wherever the change put it.
+  const stops = placed(trajectory(rng, plan.kind, visitor.device, vh, original), layout, vh, original);
   const events: TimedEvent[] = [];
   const vw = visitor.vw;
 

@@ -4,30 +4,20 @@
 // each of the engine's recommendations this way (applyRecommendation), and the demo's history its publisher's own
 // changes (layout-changes.ts).
 import { REFERENCE_WIDTHS, type Recommendation } from '@foldline/contracts';
-import { briefId, layoutPage, paragraphSelector } from './layout.ts';
+import { blockSelectors, contentOutline, layoutPage } from './layout.ts';
 import { DEVICES, type Device } from './metrics.ts';
 import { shownOn, type Block, type PagePlan, type SlotSpec } from './page-plan.ts';
 
 /**
  * One change on one device. `unit` names a slot by its id (the GPT div id or the AdSense slot: what the tracker reports
- * as the slot's key, the ad unit's slot_key); `after` is the selector of the block the unit goes after, as the layout
- * names it (layout.ts: `paragraphSelector(4)` for the 4th paragraph of a story), or null for a place above the content,
- * which no plan has (applying it throws).
+ * as the slot's key, the ad unit's slot_key); `after` is the selector of the block the unit goes after, as a rendering
+ * names it (layout.ts, blockSelectors: `paragraphSelector(4)` for the 4th paragraph of a story, `#main>div` for the
+ * home page's story cards), or null for a place above the content, which no plan has (applying it throws).
  */
 export type PlanEdit =
   | { type: 'move_ad_unit'; device: Device; unit: string; after: string | null }
   | { type: 'format_change'; device: Device; unit: string; format: string }
   | { type: 'new_ad_placement'; device: Device; slot: SlotSpec; after: string | null };
-
-/** The selector a block is laid out under, where it is one element a place can follow. */
-function blockSelector(block: Block): string | undefined {
-  if (block.kind === 'paragraph') return paragraphSelector(block.index);
-  if (block.kind === 'article-head') return '#article-hero';
-  if (block.kind === 'lead') return `#lead-${block.article.slug}`;
-  if (block.kind === 'cards') return `#story-${block.articles.at(-1)!.slug}`;
-  if (block.kind === 'briefs') return `#${briefId(block.items.length - 1)}`;
-  return undefined;
-}
 
 /** A block shown on the same devices as before except `device`. */
 const withoutDevice = (block: Block, device: Device): Block => ({ ...block, devices: (block.devices ?? DEVICES).filter((d) => d !== device) });
@@ -38,6 +28,7 @@ const SECTIONS = ['top', 'main', 'side', 'bottom'] as const;
 export function applyEdit(plan: PagePlan, edit: PlanEdit): PagePlan {
   const { device } = edit;
   const isUnit = (block: Block, key: string) => block.kind === 'ad' && block.slot.id === key && shownOn(block, device);
+  const selectors = blockSelectors(plan, device);
   /** Every section with `change` applied to each block, and `insert` after the block named by its selector. */
   const rebuild = (change: (block: Block) => Block[], insert?: { after: string | null; block: Block }): PagePlan => {
     let inserted = !insert;
@@ -45,7 +36,7 @@ export function applyEdit(plan: PagePlan, edit: PlanEdit): PagePlan {
     for (const section of SECTIONS) {
       changed[section] = plan[section].flatMap((block) => {
         const out = change(block);
-        if (insert && !inserted && shownOn(block, device) && blockSelector(block) === insert.after) {
+        if (insert && !inserted && shownOn(block, device) && selectors.get(block) === insert.after) {
           inserted = true;
           out.push(insert.block);
         }
@@ -70,13 +61,12 @@ export function applyEdit(plan: PagePlan, edit: PlanEdit): PagePlan {
   }
 }
 
-/** The content block a place follows: the one its selector names, or — where the engine read the page from its element
- * map, which names no places — the main column's block that ends just above the position. */
+/** The content block a place follows: the one its selector names, or — where the engine read the page without an
+ * outline, which names no places — the main column's block of content that ends just above the position. */
 function placeAfter(plan: PagePlan, place: { selector: string | null } | null, y: number, device: Device): string | null {
   if (place) return place.selector;
-  const layout = layoutPage(plan, REFERENCE_WIDTHS[device]);
-  const inMain = [...layout.content, ...layout.links].filter((el) => el.rect.x < layout.mainColumn.x + layout.mainColumn.w && el.rect.y + el.rect.h <= y + 40);
-  return inMain.reduce<(typeof inMain)[number] | undefined>((best, el) => (!best || el.rect.y > best.rect.y ? el : best), undefined)?.selector ?? null;
+  const blocks = contentOutline(layoutPage(plan, REFERENCE_WIDTHS[device]))?.main.blocks.filter((block) => block.kind !== 'ad' && block.box[1] + block.box[3] <= y + 40) ?? [];
+  return blocks.at(-1)?.selector ?? null;
 }
 
 /** The id of the slot a new placement adds to a plan (its place's depth keeps two of them on one page apart). */

@@ -1,5 +1,7 @@
 // The demo pages' geometry at a given viewport width, computed from the page plan and METRICS the way the stylesheet
-// lays them out (fixed heights everywhere except text, whose line breaks are estimated).
+// lays them out (fixed heights everywhere except text, whose line breaks are estimated), and what a rendering of it
+// would read: the element map and the content outline the screenshot service takes from the page's structure.
+import { OUTLINE_TEXT_CHARS, type ContentOutline, type OutlineBlock, type OutlineBlockKind, type OutlineColumn } from '@foldline/contracts/content-outline';
 import { articlePath, CATEGORIES } from './content.ts';
 import { BLOCK, deviceOf, METRICS, type Device, type DeviceMetrics, type TextStyle } from './metrics.ts';
 import { shownOn, type Block, type PagePlan, type SlotSpec } from './page-plan.ts';
@@ -26,7 +28,18 @@ export interface PlacedElement {
   href?: string;
 }
 
+/** The parts of a plan, as render.ts puts them in the page: above the columns, the main column, the side column, below. */
+export type Section = 'top' | 'main' | 'side' | 'bottom';
+
+/** One block of the plan as laid out: its element's box (margins outside it, as the browser measures it). */
+export interface LaidBlock {
+  block: Block;
+  section: Section;
+  rect: Rect;
+}
+
 export interface PageLayout {
+  plan: PagePlan;
   path: string;
   device: Device;
   viewportWidth: number;
@@ -36,6 +49,8 @@ export interface PageLayout {
   /** Text and images: where readers rest their eyes and sometimes click without a target. */
   content: PlacedElement[];
   mainColumn: { x: number; w: number };
+  /** Every block shown at this width, in reading order per section (the side column's on desktop only). */
+  blocks: LaidBlock[];
 }
 
 /** Number of lines a text needs in a box of the given width (greedy word wrap on an average character width). */
@@ -79,13 +94,22 @@ class LayoutBuilder {
   readonly slots: PlacedSlot[] = [];
   readonly links: PlacedElement[] = [];
   readonly content: PlacedElement[] = [];
+  readonly blocks: LaidBlock[] = [];
   constructor(
     readonly m: DeviceMetrics,
     readonly device: Device,
   ) {}
 
-  /** Places one block at the column's cursor and advances it. */
-  place(block: Block, col: Column): void {
+  /** Places one block at the column's cursor, advances it, and keeps the block's box (without its bottom margin: the
+   * gap after a lead, a card grid or a paragraph is a margin, the padding under a list or the briefs is inside). */
+  place(block: Block, col: Column, section: Section): void {
+    const start = col.y;
+    this.advance(block, col);
+    const margin = block.kind === 'lead' || block.kind === 'cards' || block.kind === 'article-head' ? BLOCK.blockGap : block.kind === 'paragraph' ? BLOCK.paragraphGap : 0;
+    this.blocks.push({ block, section, rect: { x: col.x, y: start, w: col.w, h: col.y - start - margin } });
+  }
+
+  private advance(block: Block, col: Column): void {
     const { m } = this;
     const start = col.y;
     switch (block.kind) {
@@ -189,22 +213,23 @@ export function layoutPage(plan: PagePlan, viewportWidth: number): PageLayout {
   });
 
   const full: Column = { x: left, w: containerWidth, y: m.header + BLOCK.blockGap };
-  for (const block of plan.top) if (shownOn(block, device)) builder.place(block, full);
+  for (const block of plan.top) if (shownOn(block, device)) builder.place(block, full, 'top');
 
   const mainWidth = m.mainWidth(containerWidth);
   const main: Column = { x: left, w: mainWidth, y: full.y };
-  for (const block of plan.main) if (shownOn(block, device)) builder.place(block, main);
+  for (const block of plan.main) if (shownOn(block, device)) builder.place(block, main, 'main');
   let columnsEnd = main.y;
   if (m.sideWidth > 0) {
     const side: Column = { x: left + mainWidth + m.columnGap, w: m.sideWidth, y: full.y };
-    for (const block of plan.side) if (shownOn(block, device)) builder.place(block, side);
+    for (const block of plan.side) if (shownOn(block, device)) builder.place(block, side, 'side');
     columnsEnd = Math.max(columnsEnd, side.y);
   }
 
   full.y = columnsEnd;
-  for (const block of plan.bottom) if (shownOn(block, device)) builder.place(block, full);
+  for (const block of plan.bottom) if (shownOn(block, device)) builder.place(block, full, 'bottom');
 
   const layout: PageLayout = {
+    plan,
     path: plan.path,
     device,
     viewportWidth,
@@ -213,16 +238,123 @@ export function layoutPage(plan: PagePlan, viewportWidth: number): PageLayout {
     links: builder.links,
     content: builder.content,
     mainColumn: { x: left, w: mainWidth },
+    blocks: builder.blocks,
   };
   widths.set(viewportWidth, layout);
   return layout;
 }
 
-/** The page's boxes as a rendering's element map has them (selector → [x, y, width, height]), with its height: what the
- * engine reads a page from where the demo's own layout stands in for a rendering (the replay test, and the seed's
- * advice on pages as they were before a change, which the site no longer serves). */
-export function elementMap(layout: PageLayout): { documentHeight: number; elements: Record<string, [number, number, number, number]> } {
+/** The tag of the element render.ts makes of a block (an article head is a header and the hero figure after it). */
+const TAG: Record<Block['kind'], string> = {
+  ad: 'div',
+  'page-title': 'h1',
+  lead: 'a',
+  cards: 'div',
+  briefs: 'section',
+  'article-head': 'header',
+  paragraph: 'p',
+  subhead: 'h2',
+  related: 'section',
+  'most-read': 'section',
+};
+
+/** Where render.ts puts each section's blocks, as the tracker's selector names the parent (packages/tracker/src/
+ * selector.ts: an id ends the path; body's children are the header, then the top, columns and bottom containers). */
+const PARENT: Record<Section, string> = { top: 'body>div', main: '#main', side: 'body>div:nth-of-type(2)>aside', bottom: 'body>div:nth-of-type(3)' };
+/** An article's paragraphs and the ads between them sit in one element of their own (render.ts, renderMain). */
+const ARTICLE_BODY = '#article-body';
+
+/** Whether a block sits in an article's body rather than around it. */
+const inArticleBody = (plan: PagePlan, section: Section, block: Block) =>
+  plan.kind === 'article' && section === 'main' && block.kind !== 'article-head' && block.kind !== 'related';
+
+/**
+ * The tracker's selector of every block's element on a device, as render.ts writes the page: its own id where it has
+ * one, else its tag's place among its parent's children of that tag. The page's script takes out the ad blocks hidden on
+ * the device before anything reads the page (browser/page-ads.ts), so they do not count; every other block does.
+ */
+export function blockSelectors(plan: PagePlan, device: Device): Map<Block, string> {
+  const out = new Map<Block, string>();
+  for (const section of ['top', 'main', 'side', 'bottom'] as const) {
+    const seen = new Map<string, number>();
+    const nth = (parent: string, tag: string) => {
+      const n = (seen.get(`${parent} ${tag}`) ?? 0) + 1;
+      seen.set(`${parent} ${tag}`, n);
+      return `${parent}>${n > 1 ? `${tag}:nth-of-type(${n})` : tag}`;
+    };
+    for (const block of plan[section]) {
+      if (block.kind === 'ad' && !shownOn(block, device)) continue;
+      const parent = inArticleBody(plan, section, block) ? ARTICLE_BODY : PARENT[section];
+      const tag = TAG[block.kind];
+      const path = nth(parent, tag);
+      out.set(block, block.kind === 'lead' ? `#lead-${block.article.slug}` : path);
+    }
+  }
+  return out;
+}
+
+/** The words a rendering's outline keeps of a block: its heading's text, else its own, cut at OUTLINE_TEXT_CHARS. */
+function blockText(block: Block): string {
+  const text = (() => {
+    switch (block.kind) {
+      case 'ad':
+        return 'Advertisement';
+      case 'page-title':
+        return block.title;
+      case 'lead':
+      case 'article-head':
+        return block.article.title;
+      case 'cards':
+        return block.articles[0]?.title ?? '';
+      case 'briefs':
+        return block.title;
+      case 'paragraph':
+      case 'subhead':
+        return block.text;
+      case 'related':
+        return 'Read next';
+      case 'most-read':
+        return 'Most read';
+    }
+  })();
+  return text.length > OUTLINE_TEXT_CHARS ? `${text.slice(0, OUTLINE_TEXT_CHARS - 1).trimEnd()}…` : text;
+}
+
+const blockKind = (block: Block): OutlineBlockKind =>
+  block.kind === 'ad' ? 'ad' : block.kind === 'paragraph' ? 'paragraph' : block.kind === 'subhead' || block.kind === 'page-title' ? 'heading' : 'block';
+
+const boxOf = (rect: Rect): [number, number, number, number] => [Math.round(rect.x), Math.round(rect.y), Math.round(rect.w), Math.round(rect.h)];
+
+/**
+ * The page's content outline as the screenshot service reads it from the rendered page (packages/screenshots/src/
+ * browser/layout.ts, contentOutline): an article's body paragraph by paragraph, with its ads and subheadings; a home or
+ * section page's main column block by block; the side column beside either on desktop.
+ */
+export function contentOutline(layout: PageLayout): ContentOutline | null {
+  const { plan } = layout;
+  const selectors = blockSelectors(plan, layout.device);
+  const article = plan.kind === 'article';
+  const columnOf = (selector: string, laid: LaidBlock[]): OutlineColumn => {
+    const blocks: OutlineBlock[] = laid.map(({ block, rect }) => ({ tag: TAG[block.kind], kind: blockKind(block), box: boxOf(rect), text: blockText(block), selector: selectors.get(block)! }));
+    const top = Math.min(...laid.map(({ rect }) => rect.y));
+    const bottom = Math.max(...laid.map(({ rect }) => rect.y + rect.h));
+    return { selector, box: boxOf({ x: laid[0]?.rect.x ?? 0, y: top, w: laid[0]?.rect.w ?? 0, h: bottom - top }), blocks };
+  };
+  const main = layout.blocks.filter(({ block, section }) => section === 'main' && (!article || inArticleBody(plan, section, block)));
+  if (main.length === 0) return null;
+  const side = layout.blocks.filter(({ section }) => section === 'side');
+  return {
+    kind: article ? 'article' : 'blocks',
+    main: columnOf(article ? ARTICLE_BODY : PARENT.main, main),
+    sides: side.length > 0 ? [columnOf(PARENT.side, side)] : [],
+  };
+}
+
+/** The page's boxes as a rendering's element map has them (selector → [x, y, width, height]), with its height and its
+ * content outline: what the engine reads a page from where the demo's own layout stands in for a rendering (the replay
+ * test, and the seed's advice on pages as they were before a change, which the site no longer serves). */
+export function elementMap(layout: PageLayout): { documentHeight: number; elements: Record<string, [number, number, number, number]>; outline: ContentOutline | null } {
   const elements: Record<string, [number, number, number, number]> = {};
   for (const element of [...layout.content, ...layout.links, ...layout.slots]) elements[element.selector] = [element.rect.x, element.rect.y, element.rect.w, element.rect.h];
-  return { documentHeight: layout.docHeight, elements };
+  return { documentHeight: layout.docHeight, elements, outline: contentOutline(layout) };
 }
