@@ -2,14 +2,11 @@
 // clicks the headline, which is no link and answers nothing, three times fast and stays a moment — one rage click and
 // dead clicks on it; one clicks the button; one clicks a heading whose script opens a panel — not dead. The publisher
 // finds the headline's rage and dead clicks in the element list beside the click map, and narrows the list to them.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { ClickedElementsResponse, PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { ClickedElementsResponse, PointHeatmapResponse } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
-import { checkA11y, launchBrowser, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { checkA11y, launchBrowser, newPage, screenshot, signInWithSession } from './support/browser.ts';
+import { startPublisherSite, visitAsReader, waitForStoredClicks, type PublisherSite } from './support/publisher-site.ts';
 
 // The panel's listener is added with addEventListener, which the tracker cannot see: only the DOM change tells.
 const publisherPage = (tracker: string, code: string) => `<!doctype html><html><head>
@@ -29,77 +26,43 @@ const publisherPage = (tracker: string, code: string) => `<!doctype html><html><
 <script>document.getElementById('faq').addEventListener('click', () => { document.getElementById('answer').hidden = false; });</script>
 </body></html>`;
 
-let server: TestServer;
-let publisher: Server;
+let site: PublisherSite;
 let readers: Browser;
 let browser: Browser;
-let session: Awaited<ReturnType<typeof registerByApi>>['session'];
-let website: Website;
-let articleUrl: string;
 let pageId: string;
 
-async function api<T>(path: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
-  return { status: response.status, body: (await response.json()) as T };
-}
+/** The API as the publisher. */
+const api = <T>(path: string) => site.api<T>(path);
 
-/** A reader's visit: `act` on the page, stay 1.5 s (a click's second to turn out dead or not), then leave (the
- * leaving page sends what is left). */
-async function readerVisit(act: (page: Page) => Promise<void>): Promise<void> {
-  const context = await readers.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(articleUrl);
-  // The tracker sends its pageview a second after load; wait for it so the click beacon has its device.
-  await page.waitForResponse((response) => response.url().includes('/api/collect'));
-  await act(page);
-  await page.waitForTimeout(1500);
-  await context.close();
+/** A reader's visit on a desktop: `act` on the page, stay 1.5 s (a click's second to turn out dead or not), then
+ * leave. */
+function readerVisit(act: (page: Page) => Promise<void>): Promise<void> {
+  return visitAsReader(readers, site.articleUrl, 1280, async (page) => {
+    await act(page);
+    await page.waitForTimeout(1500);
+  });
 }
 
 const list = async (only = '') =>
   (await api<ClickedElementsResponse>(`/analytics/clicked-elements?pageId=${pageId}&period=day&deviceType=desktop${only}`)).body;
 
 beforeAll(async () => {
-  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
-  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
-  ({ session } = await registerByApi(server));
-  const created = await fetch(`${server.url}/api/websites`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
-  });
-  website = ((await created.json()) as { data: { website: Website } }).data.website;
-  // The form takes public domains only; this publisher answers on 127.0.0.1.
-  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
-  publisher = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html' }).end(publisherPage(`${server.url}/api/tracker.js`, website.tracking_code)),
-  );
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
-
-  // Readers' Chrome, not HeadlessChrome, which the collector drops as a bot.
-  readers = await launchBrowser({ userAgent: BROWSER_UA });
+  site = await startPublisherSite(publisherPage);
+  readers = await site.launchReaders();
   await readerVisit((page) => page.locator('#headline').click({ clickCount: 3 }));
   await readerVisit((page) => page.locator('#cta').click());
   await readerVisit(async (page) => {
     await page.locator('#faq').click();
     await page.locator('#answer').waitFor();
   });
-  pageId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow()).id;
-  // The clicks are stored once their beacons are acknowledged; a leaving page's beacon may still be on its way.
-  const deadline = Date.now() + 15_000;
-  while ((await list()).data.clicks < 5) {
-    if (Date.now() > deadline) throw new Error(`clicks not stored: ${JSON.stringify((await list()).data)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  pageId = await site.pageId();
+  await waitForStoredClicks(async () => (await list()).data, (data) => data.clicks >= 5);
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await readers?.close();
   await browser?.close();
-  await new Promise((resolve) => publisher?.close(resolve));
-  await server?.close();
+  await site?.close();
 });
 
 describe('dead clicks', () => {
@@ -118,9 +81,9 @@ describe('dead clicks', () => {
   });
 
   it('shows them in the element list beside the click map, and narrows the list to rage or dead clicks', async () => {
-    const page = await newPage(browser, server, { width: 1280 });
+    const page = await newPage(browser, site.server, { width: 1280 });
     page.setDefaultTimeout(30_000);
-    await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+    await signInWithSession(page, site.session, `/dashboard/pages/${pageId}`);
     await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
     await page.getByLabel('Time Range').selectOption('day');
     const table = page.getByRole('table', { name: 'Clicked elements' });

@@ -4,15 +4,13 @@
 // screenshot did not taint, as wide as the map is drawn, with the map and its caption.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { CollectEvent, PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { CollectEvent, PointHeatmapResponse } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
-import { checkA11y, DESKTOP_WIDTH, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { checkA11y, DESKTOP_WIDTH, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, screenshot, signInWithSession } from './support/browser.ts';
+import { startPublisherSite, type PublisherSite } from './support/publisher-site.ts';
 
 const PARAGRAPH = 'The harbour ferry runs every twenty minutes from the north pier, later on weekends. ';
 /** An article column 1,000 px wide and centred from 1,100 px up, 15 px from the edges on phones; 3,000 px tall. */
@@ -26,37 +24,21 @@ const PUBLISHER_PAGE = `<!doctype html><html><head><meta name="viewport" content
 </style></head>
 <body><article><h1>Ferry timetable</h1>${Array.from({ length: 6 }, () => `<p>${PARAGRAPH.repeat(3)}</p>`).join('')}</article></body></html>`;
 
-let server: TestServer;
-let publisher: Server;
+let site: PublisherSite;
 let browser: Browser;
-let session: Awaited<ReturnType<typeof registerByApi>>['session'];
-let website: Website;
-let articleUrl: string;
 let pageId: string;
 
 beforeAll(async () => {
-  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
-  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
-  ({ session } = await registerByApi(server));
-  const created = await fetch(`${server.url}/api/websites`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
-  });
-  website = ((await created.json()) as { data: { website: Website } }).data.website;
-  // The form takes public domains only; this publisher answers on 127.0.0.1.
-  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
-  publisher = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(PUBLISHER_PAGE));
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
+  // The page carries no tracker: the readers' beacons below go straight into the collector's pipeline.
+  site = await startPublisherSite(() => PUBLISHER_PAGE);
 
   // On each device a short reader (5 s on the first screen) and a long one (20 s there, 80 s further down): the first
   // screen holds (100 % + 20 %) / 2 = 60 % of a reader's time.
   let reader = 0;
   const visit = async (width: number, height: number, events: CollectEvent[]) => {
     reader += 1;
-    const payload = { site: website.tracking_code, u: articleUrl, pv: randomUUID(), sid: randomUUID(), vw: width, e: [{ k: 'pv', a: 0, t: 'Ferry timetable', r: '', vw: width, vh: height, dh: 3000 } as CollectEvent, ...events] };
-    const result = await server.app.ingest.accept(payload, { ip: `203.0.113.${reader}`, userAgent: BROWSER_UA, receivedAt: Date.now() - 60_000 });
+    const payload = { site: site.website.tracking_code, u: site.articleUrl, pv: randomUUID(), sid: randomUUID(), vw: width, e: [{ k: 'pv', a: 0, t: 'Ferry timetable', r: '', vw: width, vh: height, dh: 3000 } as CollectEvent, ...events] };
+    const result = await site.server.app.ingest.accept(payload, { ip: `203.0.113.${reader}`, userAgent: BROWSER_UA, receivedAt: Date.now() - 60_000 });
     expect(result.outcome).toBe('stored');
   };
   // Each also reports how far it scrolled, and the long reader clicks the headline (the scroll and click maps' PNGs).
@@ -69,27 +51,27 @@ beforeAll(async () => {
       { k: 'click', a: 0, x: Math.round(width / 2), y: 30, vw: width, dh: 3000, s: 'article>h1', ox: 0.5, oy: 0.5 },
     ]);
   }
-  await server.app.ingest.flush?.();
-  pageId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow()).id;
+  await site.server.app.ingest.flush?.();
+  pageId = await site.pageId();
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => publisher?.close(resolve));
-  await server?.close();
+  await site?.close();
 });
 
+/** The API as the publisher: the body of an answer that must be a success. */
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
+  const { status, body } = await site.api<T>(path);
+  expect(status, path).toBe(200);
+  return body;
 }
 
 async function openEngagementMap(width: number): Promise<Page> {
-  const page = await newPage(browser, server, { width });
+  const page = await newPage(browser, site.server, { width });
   page.setDefaultTimeout(30_000);
-  await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+  await signInWithSession(page, site.session, `/dashboard/pages/${pageId}`);
   await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
   // On a phone the mobile map is offered first.
   if (width < 768) await page.getByRole('button', { name: 'Show mobile' }).click();

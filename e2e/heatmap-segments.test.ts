@@ -5,15 +5,12 @@
 // (one map, red where the first segment has more clicks per 1,000 pageviews, blue where fewer) with both segments in the
 // element list, and downloads the difference as a PNG.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { HeatmapSegmentsResponse, PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { HeatmapSegmentsResponse, PointHeatmapResponse } from '@foldline/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
-import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, screenshot, signInWithSession } from './support/browser.ts';
+import { startPublisherSite, visitAsReader, waitForStoredClicks, type PublisherSite } from './support/publisher-site.ts';
 
 const publisherPage = (tracker: string, code: string) => `<!doctype html><html><head>
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Harbour ferry timetable</title>
@@ -28,53 +25,29 @@ const publisherPage = (tracker: string, code: string) => `<!doctype html><html><
 </style></head>
 <body><div class="column"><h1 id="headline">Harbour ferry timetable</h1><button id="cta">Subscribe</button></div></body></html>`;
 
-let server: TestServer;
-let publisher: Server;
+let site: PublisherSite;
 let readers: Browser;
 let browser: Browser;
-let session: Awaited<ReturnType<typeof registerByApi>>['session'];
-let website: Website;
-let articleUrl: string;
 let pageId: string;
 
+/** The API as the publisher: the body of an answer that must be a success. */
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
+  const { status, body } = await site.api<T>(path);
+  expect(status, path).toBe(200);
+  return body;
 }
 
 /** A reader at `width` arriving with `query` (UTM tags, or nothing: direct) who clicks `selector` once. */
-async function readerClicks(width: number, query: string, selector: string): Promise<void> {
-  const context = await readers.newContext({ viewport: { width, height: width < 768 ? 700 : 900 } });
-  const page = await context.newPage();
-  await page.goto(`${articleUrl}${query}`);
-  // The tracker sends its pageview a second after load; wait for it so the click beacon has its device.
-  await page.waitForResponse((response) => response.url().includes('/api/collect'));
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  await page.locator(selector).click();
-  await context.close();
+function readerClicks(width: number, query: string, selector: string): Promise<void> {
+  return visitAsReader(readers, `${site.articleUrl}${query}`, width, async (page) => {
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    await page.locator(selector).click();
+  });
 }
 
 beforeAll(async () => {
-  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
-  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
-  ({ session } = await registerByApi(server));
-  const created = await fetch(`${server.url}/api/websites`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
-  });
-  website = ((await created.json()) as { data: { website: Website } }).data.website;
-  // The form takes public domains only; this publisher answers on 127.0.0.1.
-  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
-  publisher = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html' }).end(publisherPage(`${server.url}/api/tracker.js`, website.tracking_code)),
-  );
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
-
-  // Readers' Chrome, not HeadlessChrome, which the collector drops as a bot.
-  readers = await launchBrowser({ userAgent: BROWSER_UA });
+  site = await startPublisherSite(publisherPage);
+  readers = await site.launchReaders();
   // Desktop: two readers from search click the button, one from social the headline.
   await readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta');
   await readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta');
@@ -82,30 +55,26 @@ beforeAll(async () => {
   // Phones: one from social clicks the button, one direct the headline.
   await readerClicks(MOBILE_WIDTH, '?utm_source=facebook&utm_medium=social', '#cta');
   await readerClicks(MOBILE_WIDTH, '', '#headline');
-  pageId = (await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow()).id;
-  // The clicks are stored once their beacons are acknowledged; a leaving page's beacon may still be on its way.
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const desktop = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`);
-    const mobile = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`);
-    if (desktop.meta.clicks >= 3 && mobile.meta.clicks >= 2) break;
-    if (Date.now() > deadline) throw new Error(`clicks not stored: ${JSON.stringify([desktop.meta, mobile.meta])}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  pageId = await site.pageId();
+  await waitForStoredClicks(
+    async () => [
+      (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`)).meta,
+      (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`)).meta,
+    ] as const,
+    ([desktop, mobile]) => desktop.clicks >= 3 && mobile.clicks >= 2,
+  );
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await readers?.close();
   await browser?.close();
-  await new Promise((resolve) => publisher?.close(resolve));
-  await server?.close();
+  await site?.close();
 });
 
 async function openClickMap(width: number): Promise<Page> {
-  const page = await newPage(browser, server, { width });
+  const page = await newPage(browser, site.server, { width });
   page.setDefaultTimeout(30_000);
-  await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+  await signInWithSession(page, site.session, `/dashboard/pages/${pageId}`);
   await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
   await page.getByLabel('Time Range').selectOption('day');
   // On a phone the mobile map is offered first.

@@ -1,14 +1,11 @@
 // Heatmaps end to end in real Chromium: readers on a publisher page (the real tracker, at 1,280 and 375 px) click its
 // call-to-action, whose place differs at every width; the publisher opens page analytics and finds the hottest point
 // on that button in the 1,920 px screenshot (and on it at 375 px for phones), with the overlay coloured there.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { ClickedElementsResponse, PointHeatmapResponse, Website } from '@foldline/contracts';
+import type { ClickedElementsResponse, PointHeatmapResponse } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../apps/server/test/collect-factory.ts';
-import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, registerByApi, screenshot, signInWithSession } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { checkA11y, expectNoHorizontalOverflow, launchBrowser, MOBILE_WIDTH, newPage, screenshot, signInWithSession } from './support/browser.ts';
+import { startPublisherSite, visitAsReader, waitForStoredClicks, type PublisherSite } from './support/publisher-site.ts';
 
 /** Where the button is at each width (document px): x, y, width, height. The column is 1,000 px and centred from
  * 1,100 px up, the whole width (less gutters) below; on phones the button moves far down. */
@@ -30,30 +27,16 @@ const publisherPage = (tracker: string, code: string) => `<!doctype html><html><
 </style></head>
 <body><div class="column"><h1 id="headline">Harbour ferry timetable</h1><button id="cta">Subscribe</button></div></body></html>`;
 
-let server: TestServer;
-let publisher: Server;
+let site: PublisherSite;
 let readers: Browser;
 let browser: Browser;
-let session: Awaited<ReturnType<typeof registerByApi>>['session'];
-let website: Website;
-let articleUrl: string;
 let pageId: string;
 
-async function api<T>(path: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${session.tokens.accessToken}` } });
-  return { status: response.status, body: (await response.json()) as T };
-}
+/** The API as the publisher. */
+const api = <T>(path: string) => site.api<T>(path);
 
-/** A reader's visit: `act` on the page, then leave (the leaving page sends what is left). */
-async function readerVisit(width: number, act: (page: Page) => Promise<void>): Promise<void> {
-  const context = await readers.newContext({ viewport: { width, height: width < 768 ? 700 : 900 } });
-  const page = await context.newPage();
-  await page.goto(articleUrl);
-  // The tracker sends its pageview a second after load; wait for it so the click beacon has its device.
-  await page.waitForResponse((response) => response.url().includes('/api/collect'));
-  await act(page);
-  await context.close();
-}
+/** A reader's visit: `act` on the page, then leave. */
+const readerVisit = (width: number, act: (page: Page) => Promise<void>) => visitAsReader(readers, site.articleUrl, width, act);
 
 /** Scroll to the button and click it. */
 const clickCta = async (page: Page) => {
@@ -63,25 +46,8 @@ const clickCta = async (page: Page) => {
 const readerClicks = (width: number) => readerVisit(width, clickCta);
 
 beforeAll(async () => {
-  // The publisher is on loopback here, which only an operator's ALLOW_PRIVATE_FETCH lets the renderer reach.
-  server = await startServer({ ALLOW_PRIVATE_FETCH: '1' });
-  ({ session } = await registerByApi(server));
-  const created = await fetch(`${server.url}/api/websites`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.tokens.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Harbour Herald', domain: `herald-${Date.now()}.example.com` }),
-  });
-  website = ((await created.json()) as { data: { website: Website } }).data.website;
-  // The form takes public domains only; this publisher answers on 127.0.0.1.
-  await server.app.metadata.db.updateTable('websites').set({ domain: '127.0.0.1' }).where('id', '=', website.website_id).execute();
-  publisher = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html' }).end(publisherPage(`${server.url}/api/tracker.js`, website.tracking_code)),
-  );
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  articleUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/news/ferry-timetable`;
-
-  // Readers' Chrome, not HeadlessChrome, which the collector drops as a bot.
-  readers = await launchBrowser({ userAgent: BROWSER_UA });
+  site = await startPublisherSite(publisherPage);
+  readers = await site.launchReaders();
   // Desktop: three of four readers click the button (one of them twice, 1.5 s apart: no rage); the fourth clicks the
   // headline, which is no link, three times fast — a rage click.
   await readerClicks(1280);
@@ -93,25 +59,20 @@ beforeAll(async () => {
   });
   await readerVisit(1280, (page) => page.locator('#headline').click({ clickCount: 3 }));
   await readerClicks(MOBILE_WIDTH);
-  const page = await server.app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', website.website_id).executeTakeFirstOrThrow();
-  pageId = page.id;
-  // The clicks are stored once their beacons are acknowledged; a leaving page's beacon may still be on its way.
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const desktop = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`);
-    const mobile = await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`);
-    if (desktop.body.meta.clicks >= DESKTOP_CLICKS && mobile.body.meta.clicks >= 1) break;
-    if (Date.now() > deadline) throw new Error(`clicks not stored: ${JSON.stringify([desktop.body.meta, mobile.body.meta])}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  pageId = await site.pageId();
+  await waitForStoredClicks(
+    async () => [
+      (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=desktop`)).body.meta,
+      (await api<PointHeatmapResponse>(`/analytics/heatmap/click?pageId=${pageId}&period=day&deviceType=mobile`)).body.meta,
+    ] as const,
+    ([desktop, mobile]) => desktop.clicks >= DESKTOP_CLICKS && mobile.clicks >= 1,
+  );
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await readers?.close();
   await browser?.close();
-  await new Promise((resolve) => publisher?.close(resolve));
-  await server?.close();
+  await site?.close();
 });
 
 const inside = (point: { x: number; y: number }, [x, y, w, h]: Box) => point.x >= x && point.x <= x + w && point.y >= y && point.y <= y + h;
@@ -131,9 +92,9 @@ async function overlayAt(page: Page, referenceWidth: number, point: { x: number;
 }
 
 async function openClickMap(width: number, device: 'Desktop' | 'Mobile'): Promise<Page> {
-  const page = await newPage(browser, server, { width });
+  const page = await newPage(browser, site.server, { width });
   page.setDefaultTimeout(30_000);
-  await signInWithSession(page, session, `/dashboard/pages/${pageId}`);
+  await signInWithSession(page, site.session, `/dashboard/pages/${pageId}`);
   await page.getByRole('heading', { name: 'Click Heatmap' }).waitFor();
   await page.getByLabel('Time Range').selectOption('day');
   // On a phone the mobile map is offered first.
@@ -231,8 +192,8 @@ describe('heatmaps', () => {
   });
 
   it("refuses a screenshot of another user's domain", async () => {
-    const response = await fetch(`${server.url}/api/screenshots?url=${encodeURIComponent('https://someone-else.example.org/')}&deviceType=desktop`, {
-      headers: { authorization: `Bearer ${session.tokens.accessToken}` },
+    const response = await fetch(`${site.server.url}/api/screenshots?url=${encodeURIComponent('https://someone-else.example.org/')}&deviceType=desktop`, {
+      headers: { authorization: `Bearer ${site.session.tokens.accessToken}` },
     });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain('is not the domain of one of your websites');

@@ -7,34 +7,26 @@ import { randomUUID } from 'node:crypto';
 import type { CollectPayload } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
-import { dialects, openTestStore, type TestStore as MetadataTestStore } from '../../metadata/test/test-store.ts';
-import { createIngest, type Ingest, type RequestMeta } from '../src/pipeline.ts';
+import { describeEachEngine } from '../../event-store/test/support/test-stores.ts';
+import type { TestStore as MetadataTestStore } from '../../metadata/test/test-store.ts';
+import type { Ingest } from '../src/pipeline.ts';
+import { openPipelineHarness, pageviewBeacon, type PipelineHarness } from './support/pipeline-harness.ts';
 
 const SLOT = { key: 'div-gpt-ad-top', name: '/1234/home/top', gid: '/1234/home/top', sel: '#div-gpt-ad-top', x: 20, y: 100, w: 728, h: 90 };
-const meta = (): RequestMeta => ({ ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36', receivedAt: Date.now(), budgeted: false });
 
 /** A beacon of one pageview: its pageview event, then the given ad events of its slot. */
-function beacon(code: string, ads: Array<Record<string, unknown>>): CollectPayload {
-  return {
-    site: code,
-    u: 'https://news.example.com/story',
-    pv: randomUUID(),
-    sid: randomUUID(),
-    vw: 1280,
-    e: [{ k: 'pv', a: 0, t: 'Story', r: '', vw: 1280, vh: 720, dh: 3000 }, ...ads.map((ad) => ({ k: 'ad', a: 0, slot: SLOT, ...ad }))],
-  } as CollectPayload;
-}
+const beacon = (code: string, ads: Array<Record<string, unknown>>): CollectPayload => pageviewBeacon(code, ads.map((ad) => ({ k: 'ad', a: 0, slot: SLOT, ...ad })));
 const won = (imp: string) => ({ imp, ev: 'bid', cpm: 2.25, best: 2.25, cur: 'EUR', bidder: 'rubicon', net: 0, won: 1 });
 const lost = (imp: string) => ({ imp, ev: 'bid', cpm: 0, best: 1.5, cur: 'USD', bidder: 'appnexus', net: 1, won: 0 });
 
 describeEachEngine('Prebid bid events through the pipeline', (engine) => {
-  let events: TestStore;
+  let pipeline: PipelineHarness;
   let store: EventStore;
   let metadata: MetadataTestStore;
   let ingest: Ingest;
-  let code: string;
+  let accept: PipelineHarness['accept'];
   let websiteId: string;
+  const code = `FL-BIDS-${engine}`;
 
   const adRows = () =>
     store.query<Record<string, unknown>>(
@@ -42,28 +34,12 @@ describeEachEngine('Prebid bid events through the pipeline', (engine) => {
        FROM foldline.ad_events WHERE website_id = {websiteId:UUID} ORDER BY kind, imp`,
       { websiteId },
     );
-  const accept = (payload: CollectPayload | string) => ingest.accept(payload, meta());
 
   beforeAll(async () => {
-    events = await createTestStore(engine);
-    store = events.store;
-    metadata = await openTestStore(engine === 'chdb' ? 'sqlite' : dialects.at(-1)!);
-    const now = new Date().toISOString();
-    const userId = randomUUID();
-    websiteId = randomUUID();
-    code = `FL-BIDS-${engine}`;
-    await metadata.db.insertInto('users').values({ id: userId, name: 'P', email: 'p@example.com', password_hash: 'x', created_at: now, updated_at: now }).execute();
-    await metadata.db
-      .insertInto('websites')
-      .values({ id: websiteId, user_id: userId, name: 'News', domain: 'news.example.com', tracking_code: code, status: 'active', timezone: 'UTC', settings: '{}', created_at: now, updated_at: now })
-      .execute();
-    ingest = createIngest({ metadata: metadata.db, events: store, gatherMs: 5, websiteTtlMs: 0 });
+    pipeline = await openPipelineHarness(engine, code);
+    ({ store, metadata, ingest, accept, websiteId } = pipeline);
   });
-  afterAll(async () => {
-    await ingest?.close();
-    await metadata?.dispose();
-    await events?.close();
-  });
+  afterAll(() => pipeline?.close());
 
   it('stores a won and a lost auction with their fields, and leaves the other ad kinds at the defaults', async () => {
     const [first, second] = [randomUUID(), randomUUID()].sort();
