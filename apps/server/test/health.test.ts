@@ -21,6 +21,8 @@ describeEachDialect('health', (dialect) => {
   });
 
   it('answers 503 and names the store that fails, without its error', async () => {
+    // A store whose latest statement failed is probed (here the probe fails too).
+    await expect(t.app.events.query('SELECT no_such_column')).rejects.toThrow();
     const spy = vi.spyOn(t.app.events, 'query').mockRejectedValueOnce(new Error('Code: 210. DB::NetException: /srv/foldline/events'));
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -35,5 +37,17 @@ describeEachDialect('health', (dialect) => {
       spy.mockRestore();
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('takes a statement that just succeeded for an answer: no probe queued behind the running statements', async () => {
+    await t.app.events.query('SELECT 1');
+    const spy = vi.spyOn(t.app.events, 'query');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.json()).toMatchObject({ status: 'ok', events: { status: 'ok' } });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -14,7 +14,7 @@ export function openChdbStore(dataDir: string): EventStore {
   // set their own (insertSettings).
   const settings = Object.entries({ ...PINNED_SETTINGS, ...STATEMENT_SETTINGS });
   session.query(`SET ${settings.map(([name, value]) => `${name} = '${value}'`).join(', ')}`);
-  const { track, drain } = createInFlight();
+  const { track, drain, answeredWithin } = createInFlight();
 
 
   return {
@@ -39,6 +39,7 @@ export function openChdbStore(dataDir: string): EventStore {
         session.insert({ table, values: payload, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1, ...insertSettings(options) } }),
       );
     },
+    answeredWithin,
     async close(): Promise<void> {
       await drain();
       session.close();

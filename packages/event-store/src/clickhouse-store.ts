@@ -85,7 +85,7 @@ export function openClickHouseStore(url: string | URL, options: ClickHouseStoreO
     log: { level: ClickHouseLogLevel.OFF },
   });
   const inDatabase = renameDatabase(target.database);
-  const { track, drain } = createInFlight();
+  const { track, drain, answeredWithin } = createInFlight();
 
 
   return {
@@ -118,6 +118,7 @@ export function openClickHouseStore(url: string | URL, options: ClickHouseStoreO
         }),
       );
     },
+    answeredWithin,
     async close(): Promise<void> {
       await drain();
       await client.close();

@@ -14,6 +14,9 @@ export interface EventStore {
    * retry after a failure that may have written part or all of it) stores nothing, in the table and in the
    * rollups its materialized views feed; without one, nothing is ever deduplicated. */
   insert(table: string, rows: ReadonlyArray<Record<string, unknown>>, options?: InsertOptions): Promise<void>;
+  /** Whether the latest operation to settle succeeded within the last `ms`: the store answers, with no need to queue a
+   * probe behind the running statements (the embedded engine runs one at a time). */
+  answeredWithin(ms: number): boolean;
   /** Waits for running operations, then releases the engine. */
   close(): Promise<void>;
 }

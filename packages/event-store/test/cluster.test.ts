@@ -47,6 +47,7 @@ function recordingClusterStore(): EventStore & { commands: string[] } {
     async insert(table: string, inserted: ReadonlyArray<Record<string, unknown>>, _options?: InsertOptions) {
       (rows[table] ??= []).push(...inserted);
     },
+    answeredWithin: () => false,
     async close() {},
   };
 }
