@@ -324,11 +324,13 @@ async function loadEvents(websites: string[], pages: string[], units: string[]):
      SELECT ${common('addSeconds(pv_ts, 20)')}, 1440 AS viewport_w, cityHash64(pv, 11) % 1400 AS x, cityHash64(pv, 12) % 4000 AS y, 1500 AS weight_ms, 4000 AS doc_h
      FROM (SELECT ${pv('number')} FROM numbers({n:UInt64}))`,
     // Per pageview and slot: an impression and a view-time row always; viewable more often for the slot at the
-    // top and on desktop; a click for about 1.5 % of impressions.
-    `INSERT INTO foldline.ad_events (website_id, ts, page_id, pageview_id, session_id, device, ad_unit_id, impression_id, kind, in_view_ms, max_in_view_pct, width, height, position_y)
+    // top and on desktop; a click for about 1.5 % of impressions; a layout shift (0 to 0.25) on a fifth of the
+    // view-time rows, so the ad experience's and the Ad Units tab's layout-shift figures do real work.
+    `INSERT INTO foldline.ad_events (website_id, ts, page_id, pageview_id, session_id, device, ad_unit_id, impression_id, kind, in_view_ms, max_in_view_pct, width, height, position_y, layout_shift)
      SELECT ${common('addSeconds(pv_ts, 2 + k)')}, arrayElement({units:Array(UUID)}, p * ${UNITS_PER_PAGE} + slot + 1) AS ad_unit_id,
        ${uuidOf('pv * 3 + slot', 40)} AS impression_id, ['impression', 'viewable', 'view_time', 'click'][k + 1] AS kind,
-       if(k = 2, 1000, 0) AS in_view_ms, 60 AS max_in_view_pct, 300 AS width, 250 AS height, slot * 900 AS position_y
+       if(k = 2, 1000, 0) AS in_view_ms, 60 AS max_in_view_pct, 300 AS width, 250 AS height, slot * 900 AS position_y,
+       if(k = 2 AND cityHash64(pv, slot, 15) % 5 = 0, (cityHash64(pv, slot, 16) % 1000) / 4000, 0) AS layout_shift
      FROM (SELECT ${pv('intDiv(number, 12)')}, intDiv(number, 4) % 3 AS slot, number % 4 AS k FROM numbers({n:UInt64} * 12))
      WHERE k = 0 OR k = 2
        OR (k = 1 AND cityHash64(pv, slot, 13) % 100 < 75 - slot * 20 + if(dev = 'desktop', 10, 0))
