@@ -11,6 +11,13 @@ export const LONG_VIEW_MS = 5000;
 /** A layout shift score above this is "poor" by Core Web Vitals (0.1 good, 0.25 poor), at the 75th percentile. */
 export const POOR_LAYOUT_SHIFT = 0.25;
 export const GOOD_LAYOUT_SHIFT = 0.1;
+export type LayoutShiftBand = 'good' | 'needs improvement' | 'poor';
+/** Core Web Vitals' band for a layout shift score at the 75th percentile: up to 0.1 good, up to 0.25 needs improvement. */
+export function layoutShiftBand(score: number): LayoutShiftBand {
+  if (score <= GOOD_LAYOUT_SHIFT) return 'good';
+  if (score <= POOR_LAYOUT_SHIFT) return 'needs improvement';
+  return 'poor';
+}
 
 /** A unit that moved the content below it in at least this share of its measured pageviews (percent), over at least
  * RESERVE_MIN_MEASURED of them, is told to reserve its slot's height. */

@@ -1,14 +1,14 @@
 // The words of the Ad experience panel: layout shift against Core Web Vitals' thresholds, and each unit's line.
-import { GOOD_LAYOUT_SHIFT, MIN_RECOMMENDATION_PAGEVIEWS, POOR_LAYOUT_SHIFT, RECOMMENDATION_WINDOW_DAYS, type AdExperienceResponse, type AdExperienceUnit, type PageAnalysis } from '@foldline/contracts';
+import { layoutShiftBand, MIN_RECOMMENDATION_PAGEVIEWS, RECOMMENDATION_WINDOW_DAYS, type AdExperienceResponse, type AdExperienceUnit, type LayoutShiftBand, type PageAnalysis } from '@foldline/contracts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatNumber, formatPercent, formatSeconds } from '../../../lib/format.ts';
 
 /** Core Web Vitals' bands for a layout shift score at the 75th percentile. */
+const BAND_TONES: Record<LayoutShiftBand, BadgeTone> = { good: 'green', 'needs improvement': 'yellow', poor: 'red' };
 export function shiftRating(score: number | null): { label: string; tone: BadgeTone } {
   if (score === null) return { label: 'not measured', tone: 'gray' };
-  if (score <= GOOD_LAYOUT_SHIFT) return { label: 'good', tone: 'green' };
-  if (score <= POOR_LAYOUT_SHIFT) return { label: 'needs improvement', tone: 'yellow' };
-  return { label: 'poor', tone: 'red' };
+  const band = layoutShiftBand(score);
+  return { label: band, tone: BAND_TONES[band] };
 }
 
 const score = (value: number) => value.toFixed(3);

@@ -1,6 +1,7 @@
 // Unit tests of the Ad Units table's Layout shift cell: the figure and its Core Web Vitals band, and why there is none.
 import { describe, expect, it } from 'vitest';
-import { pendingShiftCell, shiftBand, unitShiftCell } from './unit-layout-shift.ts';
+import { layoutShiftBand } from '@foldline/contracts';
+import { pendingShiftCell, unitShiftCell } from './unit-layout-shift.ts';
 
 describe('unitShiftCell', () => {
   it('gives the share of measured pageviews and the p75 with its band', () => {
@@ -19,7 +20,7 @@ describe('unitShiftCell', () => {
   });
 
   it("bands a p75 as Core Web Vitals do: up to 0.1 good, up to 0.25 needs improvement, above that poor", () => {
-    expect([0.1, 0.1001, 0.25, 0.2501].map(shiftBand)).toEqual(['good', 'needs improvement', 'needs improvement', 'poor']);
+    expect([0.1, 0.1001, 0.25, 0.2501].map(layoutShiftBand)).toEqual(['good', 'needs improvement', 'needs improvement', 'poor']);
   });
 
   it('says the figure is being read (it comes after the rows), or that it could not be', () => {

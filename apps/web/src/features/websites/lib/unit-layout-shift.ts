@@ -1,7 +1,7 @@
 // The Ad Units table's Layout shift cell (issue 24): the share of a unit's measured pageviews in which it shifted the
 // content and its 75th percentile against Core Web Vitals' bands, in the words page analytics' Ad experience card uses,
 // or a dash and why there is no figure.
-import { GOOD_LAYOUT_SHIFT, POOR_LAYOUT_SHIFT, type AdUnitFigures, type AdUnitRow } from '@foldline/contracts';
+import { layoutShiftBand, type AdUnitFigures, type AdUnitRow, type LayoutShiftBand } from '@foldline/contracts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 
 /** The row's impressions (from the table) and its figures (asked apart: ad-unit-figures). */
@@ -15,14 +15,7 @@ export interface ShiftCell {
   /** The whole figure in a sentence, for the cell's hover text. */
   title: string;
   /** Core Web Vitals' band of the p75; null without one. */
-  band: 'good' | 'needs improvement' | 'poor' | null;
-}
-
-/** Core Web Vitals' band for a layout shift score at the 75th percentile (0.1 good, 0.25 poor). */
-export function shiftBand(score: number): NonNullable<ShiftCell['band']> {
-  if (score <= GOOD_LAYOUT_SHIFT) return 'good';
-  if (score <= POOR_LAYOUT_SHIFT) return 'needs improvement';
-  return 'poor';
+  band: LayoutShiftBand | null;
 }
 
 export function unitShiftCell(unit: Unit): ShiftCell {
@@ -37,7 +30,7 @@ export function unitShiftCell(unit: Unit): ShiftCell {
         };
   }
   const score = unit.layout_shift_p75.toFixed(3);
-  const band = shiftBand(unit.layout_shift_p75);
+  const band = layoutShiftBand(unit.layout_shift_p75);
   const pageviews = `${formatNumber(unit.measured_pageviews)} measured ${unit.measured_pageviews === 1 ? 'pageview' : 'pageviews'}`;
   return {
     value: `${formatPercent(unit.shifting_pageviews)} of views`,
