@@ -1,6 +1,7 @@
 // The engagement map and its PNG end to end (issue 26) in real Chromium, at 1,280 and 375 px: readers' beacons (a short
-// and a long reader on each device) through the collector's pipeline; the publisher opens the engagement map, reads
-// what red means in words with the real figure, and downloads the map as a PNG — a real PNG, made on a canvas the
+// and a long reader on each device) through the collector's pipeline; the publisher opens the engagement map, sees each
+// content block of the article shaded over the screenshot (never its margins) and reads a block's figure in words by
+// pointing at it, reads what red means in words with the real figure, and downloads the map as a PNG — a real PNG, made on a canvas the
 // screenshot did not taint, as wide as the map is drawn, with the map and its caption.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -82,6 +83,19 @@ async function openEngagementMap(width: number): Promise<Page> {
   return page;
 }
 
+/** The overlay's colour (RGBA) at a point of the reference layout, read off the canvas as drawn. */
+async function overlayAt(page: Page, referenceWidth: number, point: { x: number; y: number }): Promise<number[]> {
+  return page.evaluate(
+    ({ referenceWidth, point }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[role="region"] canvas');
+      if (!canvas || canvas.width === 0) return [0, 0, 0, 0];
+      const scale = canvas.width / referenceWidth;
+      return [...canvas.getContext('2d')!.getImageData(Math.round(point.x * scale), Math.round(point.y * scale), 1, 1).data];
+    },
+    { referenceWidth, point },
+  );
+}
+
 /** Width and height from a PNG's header chunk (IHDR, right after the signature). */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
@@ -147,6 +161,55 @@ describe('engagement heatmap export', () => {
       if (width < 768) await expectNoHorizontalOverflow(page, 'engagement heatmap with its PNG control on a phone');
       else await checkA11y(page, 'engagement heatmap with its PNG control');
       await screenshot(page, `heatmap-engagement-${width}`);
+      await page.close();
+    });
+  }
+
+  for (const [width, device, margin] of [[DESKTOP_WIDTH, 'desktop', { x: 448, ref: 1920 }], [MOBILE_WIDTH, 'mobile', { x: 7, ref: 375 }]] as const) {
+    it(`shades each content block by its share of readers' time, never the margins, and says it in words, at ${width} px`, async () => {
+      const map = await api<PointHeatmapResponse>(`/analytics/heatmap/engagement?pageId=${pageId}&period=week&deviceType=${device}`);
+      // The headline and the six paragraphs. The first screen held 60 % of a reader's time: its bands (1 % of the page,
+      // 30 px) down to the one the viewport's bottom touched, 0–900 px on desktop, 0–720 px on a phone (700 px tall).
+      // A block wholly on it has 60 %, one partly on it 60 % of the part on it, one below it none (on a phone the
+      // narrow column's paragraphs run past the first screen).
+      const blocks = map.meta.blocks!;
+      expect(blocks.map((block) => block.kind)).toEqual(['heading', ...Array.from({ length: 6 }, () => 'paragraph')]);
+      const screenEnd = (Math.floor(((width < 768 ? 700 : 900) * 100 - 1) / 3000) + 1) * 30;
+      for (const { box, share } of blocks) expect(share).toBeCloseTo((0.6 * Math.max(0, Math.min(box[3], screenEnd - box[1]))) / box[3], 9);
+      expect(blocks[2]!.share).toBeCloseTo(0.6, 9);
+      if (width < 768) expect(blocks.at(-1)!.share).toBeLessThan(0.6);
+      const column = map.meta.content!;
+
+      const page = await openEngagementMap(width);
+      const boxes = page.getByTestId('block-box');
+      await expect.poll(() => boxes.count(), { timeout: 15_000 }).toBe(blocks.length);
+      // Each box lies over its block of the screenshot, within the article's column.
+      const shot = (await page.locator('[role="region"] img').boundingBox())!;
+      const scale = shot.width / margin.ref;
+      for (const [index, block] of blocks.entries()) {
+        const box = (await boxes.nth(index).boundingBox())!;
+        expect(Math.abs(box.x - shot.x - block.box[0] * scale)).toBeLessThanOrEqual(1.5);
+        expect(Math.abs(box.y - shot.y - block.box[1] * scale)).toBeLessThanOrEqual(1.5);
+        expect(block.box[0]).toBeGreaterThanOrEqual(column.x);
+        expect(block.box[0] + block.box[2]).toBeLessThanOrEqual(column.x + column.width);
+      }
+      // The canvas is shaded over a paragraph, not over the margin beside it, nor below the last block where readers'
+      // viewports stood (the long readers' lower screen, an empty part of the article).
+      const paragraph = blocks[2]!.box;
+      const centre = { x: paragraph[0] + paragraph[2] / 2, y: paragraph[1] + paragraph[3] / 2 };
+      await expect.poll(async () => (await overlayAt(page, margin.ref, centre))[3], { timeout: 10_000 }).toBeGreaterThan(0);
+      expect((await overlayAt(page, margin.ref, { x: margin.x, y: centre.y }))[3]).toBe(0);
+      expect((await overlayAt(page, margin.ref, { x: centre.x, y: 2400 }))[3]).toBe(0);
+
+      // Pointed at (a mouse on desktop, focus on a phone), a block says its figure in the legend's words.
+      const status = page.getByTestId('block-status');
+      if (width < 768) await boxes.nth(2).focus();
+      else await boxes.nth(2).hover();
+      await expect.poll(() => status.textContent()).toBe('Readers spent on average 60 % of their time with this paragraph (“The harbour ferry runs every twenty minutes from the north…”)');
+      await expect.poll(() => boxes.nth(2).getAttribute('aria-label')).toContain('with this paragraph');
+      if (width < 768) await expectNoHorizontalOverflow(page, 'engagement map per block on a phone');
+      else await checkA11y(page, 'engagement map per block');
+      await screenshot(page, `heatmap-engagement-blocks-${width}`);
       await page.close();
     });
   }

@@ -1,6 +1,6 @@
 // The engagement map from fixture beacons (issue 26): each reader counts by the share of their own time, so a long
-// reader no longer paints the page; the figures are drawn across the article's column, never its empty margins, and a
-// pointer parked in a margin is left out; a segment's map is read the same way, and the segments' maps, weighted by
+// reader no longer paints the page; the figures are given per content block of the rendering's outline (the headline,
+// each paragraph), never over the empty margins, and a pointer parked in a margin is left out; a segment's map is read the same way, and the segments' maps, weighted by
 // their readers, make up the whole map. Figures worked out by hand below; the page is rendered by Chromium.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -67,40 +67,29 @@ describeOnLastDialect('engagement heatmap', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as PointHeatmapResponse;
   };
-  /** The band points (every one but the rest) by their figure, and where they lie down the page. */
-  const bandsOf = (body: PointHeatmapResponse) => {
-    const byValue = new Map<number, number[]>();
-    for (const point of body.data) byValue.set(Math.round(point.value * 1e9) / 1e9, [...(byValue.get(Math.round(point.value * 1e9) / 1e9) ?? []), point.y]);
-    return byValue;
-  };
+  /** The blocks' shares, rounded, and their number. */
+  const sharesOf = (body: PointHeatmapResponse) => [...new Set(body.meta.blocks!.map((block) => Number(block.share.toFixed(9))))];
 
-  it("counts each reader by the share of their own time: the long reader's 80 s no longer make the page's hottest place", async () => {
+  it("gives each content block the share of readers' own time it was in view: the long reader's 80 s no longer paint the page", async () => {
     const body = await map();
     expect(body.meta).toMatchObject({ pageviews: 2, timedPageviews: 2, layout: { captured: true }, content: COLUMN, documentHeight: 3000 });
-    const bands = bandsOf(body);
-    // The first screen: (5 s of 5 + 20 s of 100) / 2 readers = 60 %. Summed time would have given it 25 s against the
-    // lower screen's 80 s.
+    // The rendering's outline: the headline, then the six paragraphs, in reading order, all on the first screen.
+    const blocks = body.meta.blocks!;
+    expect(blocks.map((block) => [block.kind, block.tag])).toEqual([['heading', 'h1'], ...Array.from({ length: 6 }, () => ['paragraph', 'p'])]);
+    expect(blocks[0]!.text).toBe('Ferry timetable');
+    expect(Math.max(...blocks.map((block) => block.box[1] + block.box[3]))).toBeLessThan(900);
+    // Each wholly on the first screen, which held (5 s of 5 + 20 s of 100) / 2 readers = 60 % of a reader's time. Summed
+    // time would have given it 25 s against the empty lower screen's 80 s.
+    expect(sharesOf(body)).toEqual([0.6]);
     expect(body.meta.maxValue).toBeCloseTo(0.6, 9);
-    expect(body.data[0]!.value).toBeCloseTo(0.6, 9);
-    // Bands 0–29 (0–900 px): rows of points across the column from the top to just above 900 px, 40 px apart or less.
-    const top = bands.get(0.6)!;
-    expect(Math.min(...top)).toBeLessThanOrEqual(40);
-    expect(Math.max(...top)).toBeGreaterThanOrEqual(900 - 40);
-    expect(Math.max(...top)).toBeLessThan(900);
-    // The lower screen: (0 + 80 s of 100) / 2 = 40 %, bands 66–96 (1,980–2,910 px).
-    const lower = bands.get(0.4)!;
-    expect(Math.min(...lower)).toBeGreaterThanOrEqual(1980);
-    expect(Math.min(...lower)).toBeLessThanOrEqual(1980 + 40);
-    expect(Math.max(...lower)).toBeLessThan(2910);
-    expect(Math.max(...lower)).toBeGreaterThanOrEqual(2910 - 40);
-    // The rest: 4 s of the long reader's 100 s over 2 readers = 2 %, 100 px into the column as the reader saw it (its
-    // 10 px cell's middle, 245, moved with the centred column: 565), where scaling 245 of 1,280 to 1,920 px would have
-    // put it in the margin (367); y 1,525 within its per mille cell.
-    const rest = body.data.find((point) => Math.abs(point.value - 0.02) < 1e-9)!;
-    expect(rest.x).toBe(565);
-    expect(Math.abs(rest.y - 1525)).toBeLessThanOrEqual(3);
-    // Nothing else: no band between the screens, and the parked pointer's 3 s nowhere.
-    expect([...bands.keys()].sort()).toEqual([0.02, 0.4, 0.6]);
+    // The points are the pointer rests alone, drawn over the blocks: 4 s of the long reader's 100 s over 2 readers =
+    // 2 %, 100 px into the column as the reader saw it (its 10 px cell's middle, 245, moved with the centred column:
+    // 565), where scaling 245 of 1,280 to 1,920 px would have put it in the margin (367); y 1,525 within its per mille
+    // cell. The parked pointer's 3 s are nowhere.
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]!.value).toBeCloseTo(0.02, 9);
+    expect(body.data[0]!.x).toBe(565);
+    expect(Math.abs(body.data[0]!.y - 1525)).toBeLessThanOrEqual(3);
   });
 
   it('draws nothing over the empty margins beside the column', async () => {
@@ -109,6 +98,10 @@ describeOnLastDialect('engagement heatmap', (dialect) => {
       expect(point.x).toBeGreaterThanOrEqual(COLUMN.x);
       expect(point.x).toBeLessThanOrEqual(COLUMN.x + COLUMN.width);
     }
+    for (const { box: [x, , width] } of body.meta.blocks!) {
+      expect(x).toBeGreaterThanOrEqual(COLUMN.x);
+      expect(x + width).toBeLessThanOrEqual(COLUMN.x + COLUMN.width);
+    }
     // The parked pointer would have been at 60 + (1,920 − 1,280) / 2 = 380 px, or 90 px scaled: neither is drawn.
     expect(body.data.some((point) => point.x < COLUMN.x)).toBe(false);
   });
@@ -116,15 +109,17 @@ describeOnLastDialect('engagement heatmap', (dialect) => {
   it("reads a segment's map the same way, and the segments' maps, weighted by their readers, make up the whole", async () => {
     const search = await map('&source=search');
     expect(search.meta).toMatchObject({ pageviews: 1, timedPageviews: 1, segment: { source: 'search' } });
-    // The short reader alone spent all of their time on the first screen.
+    // The short reader alone spent all of their time on the first screen, with every block on it; no pointer rests.
     expect(search.meta.maxValue).toBeCloseTo(1, 9);
-    expect([...bandsOf(search).keys()]).toEqual([1]);
+    expect(sharesOf(search)).toEqual([1]);
+    expect(search.data).toEqual([]);
     const direct = await map('&source=direct');
     expect(direct.meta).toMatchObject({ pageviews: 1, timedPageviews: 1 });
-    // The long reader alone: 80 % on the lower screen, 20 % on the first, 4 % with the pointer resting.
-    expect([...bandsOf(direct).keys()].sort()).toEqual([0.04, 0.2, 0.8]);
-    // 100 % × 1 reader + 20 % × 1 reader = 60 % × 2 readers, the first screen of the whole map.
-    expect(search.meta.maxValue * 1 + 0.2 * 1).toBeCloseTo((await map()).meta.maxValue * 2, 9);
+    // The long reader alone: 20 % on the first screen, 4 % with the pointer resting.
+    expect(sharesOf(direct)).toEqual([0.2]);
+    expect(direct.data.map((point) => Number(point.value.toFixed(9)))).toEqual([0.04]);
+    // 100 % × 1 reader + 20 % × 1 reader = 60 % × 2 readers, the blocks of the whole map.
+    expect(search.meta.blocks![0]!.share + direct.meta.blocks![0]!.share).toBeCloseTo((await map()).meta.blocks![0]!.share * 2, 9);
     expect((await map('&source=social')).data).toEqual([]);
   });
 });

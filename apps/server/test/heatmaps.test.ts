@@ -120,7 +120,7 @@ describeOnLastDialect('heatmaps', (dialect) => {
     expect(body.meta).toMatchObject({ pageviews: 2, clicks: 4, maxValue: 2, averageFold: 25 });
   });
 
-  it("draws each reader's share of their own time: viewport dwell across the bands it covered, pointer rests where they were", async () => {
+  it("draws each reader's share of their own time: viewport dwell per content block it covered, pointer rests where they were", async () => {
     const body = (await get(`engagement?pageId=${pageId}&period=week&deviceType=desktop`)).json() as PointHeatmapResponse;
     expect(body.meta).toMatchObject({ layout: { captured: true }, pageviews: 2, timedPageviews: 2, content: { x: 460, width: 1000 } });
     // The first reader's only measured time is a 4 s rest at (240, 1,525) of 1,280 px: all of it, over 2 readers, 50 %;
@@ -130,17 +130,14 @@ describeOnLastDialect('heatmaps', (dialect) => {
     expect(rest[0]!.value).toBeCloseTo(0.5, 9);
     expect(Math.abs(rest[0]!.x - 565)).toBeLessThanOrEqual(5);
     expect(Math.abs(rest[0]!.y - 1525)).toBeLessThanOrEqual(4);
-    // The second reader's 8 s on the top 600 px, all of its time: bands 0–19 at 50 %, an even grid over the column only.
-    const dwell = body.data.filter((p) => p.y <= 600);
-    const rows = [...new Set(dwell.map((p) => p.y))].sort((a, b) => a - b);
-    expect(rows[0]).toBeLessThanOrEqual(40);
-    expect(rows.at(-1)).toBeGreaterThanOrEqual(600 - 40);
-    for (let i = 1; i < rows.length; i++) expect(rows[i]! - rows[i - 1]!).toBeLessThanOrEqual(40.001);
-    for (const p of dwell) {
-      expect(p.value).toBeCloseTo(0.5, 9);
-      expect(p.x).toBeGreaterThanOrEqual(460);
-      expect(p.x).toBeLessThanOrEqual(1460);
-    }
+    // The second reader's 8 s on the top 600 px, all of its time, per content block of the rendering's outline: the
+    // headline (0–60 px) in view all of it, 50 %; the button (1,500 px) never.
+    expect(body.meta.blocks!.map((block) => [block.selector, block.box, Number(block.share.toFixed(9))])).toEqual([
+      ['#headline', [460, 0, 1000, 60], 0.5],
+      ['#cta', [560, 1500, 200, 50], 0],
+    ]);
+    // The points are then the rests alone.
+    expect(body.data).toEqual(rest);
     expect(body.meta.maxValue).toBeCloseTo(0.5, 9);
   });
 

@@ -2,6 +2,7 @@
 // answers, and the drawing constants of the specification's section 9.
 import { z } from 'zod';
 import { type DeviceType } from './common.ts';
+import type { OutlineBlockKind } from './content-outline.ts';
 import { DEVICE_FILTERS, type DeviceFilter } from './analytics.ts';
 import { segmentEchoSchema, visitorSegmentSchema, type VisitorSegment } from './visitor-segments.ts';
 
@@ -97,6 +98,24 @@ const heatmapMetaSchema = z.object({
   only: z.enum(CLICK_FILTERS).optional(),
 });
 
+/** What a content block is to a reader (content-outline.ts OutlineBlockKind). */
+const OUTLINE_BLOCK_KINDS = ['paragraph', 'heading', 'enclosure', 'ad', 'block'] as const satisfies readonly OutlineBlockKind[];
+
+/** A block of the rendering's content outline on the engagement map (issue 26): its box in document px of the reference
+ * layout and the average share of a reader's time it was in view, by the part of it in view (0–1; engagement-shares'
+ * definition, heatmaps/block-shares.ts). */
+export const engagementBlockSchema = z.object({
+  kind: z.enum(OUTLINE_BLOCK_KINDS),
+  /** The element's tag ('p', 'h2', 'figure', …) and the tracker's selector of it. */
+  tag: z.string(),
+  selector: z.string(),
+  box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** Its heading's text, else its first words. */
+  text: z.string(),
+  share: z.number(),
+});
+export type EngagementBlock = z.infer<typeof engagementBlockSchema>;
+
 export const pointHeatmapResponseSchema = z.object({
   data: z.array(heatmapPointSchema),
   meta: heatmapMetaSchema.extend({
@@ -105,6 +124,10 @@ export const pointHeatmapResponseSchema = z.object({
     /** Engagement only: the pageviews whose time on the page was measured (a viewport span or a pointer rest in the
      * period). Each point's value is the average over them of the share of their own time spent there (0–1). */
     timedPageviews: z.number().optional(),
+    /** Engagement only, when the rendering has a content outline: its blocks, each with its share of readers' time;
+     * `data` then holds only the pointer rests, drawn over them, and `maxValue` is the largest of both. Absent (no
+     * rendering, or one without an outline): `data` holds the bands across the content as well. */
+    blocks: z.array(engagementBlockSchema).optional(),
   }),
 });
 export type PointHeatmapResponse = z.infer<typeof pointHeatmapResponseSchema>;

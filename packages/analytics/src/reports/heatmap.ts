@@ -19,6 +19,7 @@ import {
 } from '@foldline/contracts';
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
+import { blockShares } from '../heatmaps/block-shares.ts';
 import { readEngagementShares, type EngagementShares } from '../heatmaps/engagement-shares.ts';
 import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
 import { isSegmented, segmentOf } from '../heatmaps/heatmap-segment.ts';
@@ -115,10 +116,17 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   }
 
   const placed = type === 'click' ? placeClicks(clickCells(rows), layout) : undefined;
-  const binned = placed ? binPoints(placed.points, GRID.click, layout) : engagementPoints(shares!, layout);
+  // With the rendering's outline the engagement map is per content block; its points are then the pointer rests alone.
+  const blocks = shares && blockShares(shares.bands, layout);
+  const binned = placed ? binPoints(placed.points, GRID.click, layout) : engagementPoints(shares!, layout, blocks !== undefined);
   return {
     data: binned.map((p) => ({ x: p.x, y: p.y, value: p.value, viewport: { width } })),
-    meta: { ...meta, maxValue: binned[0]?.value ?? 0, anchoredClicks: placed?.anchored ?? 0, ...(shares ? { timedPageviews: shares.readers } : {}) },
+    meta: {
+      ...meta,
+      maxValue: Math.max(binned[0]?.value ?? 0, ...(blocks ?? []).map((block) => block.share)),
+      anchoredClicks: placed?.anchored ?? 0,
+      ...(shares ? { timedPageviews: shares.readers, ...(blocks ? { blocks } : {}) } : {}),
+    },
   };
 }
 
@@ -127,11 +135,11 @@ function clickCells(rows: readonly CellRow[]) {
 }
 
 /** The average share of a reader's time each band was on screen, as an even grid over the page's content (already one
- * point per cell), and pointer rests where they were on the content, binned into what is left of the point budget.
- * Hottest first. */
-function engagementPoints(shares: EngagementShares, layout: ReferenceLayout): WeightedPoint[] {
+ * point per cell; none when the blocks carry them), and pointer rests where they were on the content, binned into what
+ * is left of the point budget. Hottest first. */
+function engagementPoints(shares: EngagementShares, layout: ReferenceLayout, byBlock: boolean): WeightedPoint[] {
   const across = contentExtent(layout);
-  const bands = dwellPoints(shares.bands, layout, across);
+  const bands = byBlock ? [] : dwellPoints(shares.bands, layout, across);
   const rests = placeRests(shares.rests.map((rest) => ({ viewportWidth: rest.viewportWidth, x: rest.x, yPerMille: rest.yPerMille, value: rest.share })), layout, across);
   const binnedRests = binPoints(rests, GRID.engagement, layout, Math.max(MIN_REST_POINTS, MAX_POINTS - bands.length));
   return [...bands, ...binnedRests].sort((a, b) => b.value - a.value);

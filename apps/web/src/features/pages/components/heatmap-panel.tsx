@@ -28,6 +28,7 @@ import { useClickedElements, type GetClickedElementsParams } from '../api/get-cl
 import { getHeatmapQueryOptions, type GetHeatmapParams } from '../api/get-heatmap.ts';
 import {
   DIFFERENCE_GRADIENT,
+  differenceFill,
   drawPointDifference,
   drawScrollDifference,
   pointDifference,
@@ -36,12 +37,15 @@ import {
   sideReaders,
   type ScrollDifferencePoint,
 } from '../heatmap/heatmap-difference.ts';
-import { DEFAULT_GRADIENT, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type Gradient, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
+import { drawBlocksUnder } from '../heatmap/block-layer.ts';
+import { DEFAULT_GRADIENT, buildPalette, cssGradient, drawPointHeatmap, drawScrollHeatmap, overlayPixelSize, resizeCanvas, type Gradient, type HeatmapStyle } from '../heatmap/render-heatmap.ts';
+import { blockDifferenceEnds, blockDifferences, blockDifferenceText, blockFill, blockShareText } from '../lib/engagement-blocks.ts';
 import { differenceLegendText, noDifferenceText, type DifferenceWords } from '../lib/heatmap-difference-text.ts';
 import { legendLine, pointLegendText, type LegendText } from '../lib/heatmap-legend-text.ts';
 import { pngFileName, shownPart, type CaptionInput } from '../lib/heatmap-png.ts';
 import { differenceWords, emptySegmentText, mapSides, sharedMax, showsDifference, type HeatmapView, type MapSide } from '../lib/heatmap-view.ts';
 import { differenceMarkLines, reachMarkLines } from '../lib/scroll-mark-lines.ts';
+import { BlockBoxes, BlockStatus, type BlockTarget } from './block-boxes.tsx';
 import { ClickedElements } from './clicked-elements.tsx';
 import { HeatmapLegend } from './heatmap-legend.tsx';
 import { HeatmapPngButton, type HeatmapPng } from './heatmap-png-button.tsx';
@@ -121,10 +125,16 @@ function bothState(queries: readonly UseQueryResult<PointHeatmapResponse | Scrol
 function mapState(type: HeatmapType, query: UseQueryResult<PointHeatmapResponse | ScrollHeatmapResponse>, side: MapSide, compared: boolean): ReactNode {
   if (query.isPending) return <LoadingState text="Loading heatmap..." />;
   if (query.isError) return <Alert variant="error">Error loading heatmap data: {query.error.message}</Alert>;
-  if (query.data.data.length === 0 || query.data.meta.maxValue <= 0) {
+  if (!hasMap(query.data)) {
     return <EmptyState {...(side.segmented || compared ? emptySegmentText(type, side) : EMPTY_TEXTS[type])} />;
   }
   return null;
+}
+
+/** Whether a map has anything to draw: points, or (an engagement map per content block) readers whose time it shows. */
+function hasMap(map: PointHeatmapResponse | ScrollHeatmapResponse): boolean {
+  const blocks = 'blocks' in map.meta && map.meta.blocks !== undefined && map.meta.blocks.length > 0;
+  return (map.data.length > 0 || blocks) && map.meta.maxValue > 0;
 }
 
 /** Two maps side by side from 1,024 px, stacked below, each under its caption. */
@@ -195,7 +205,7 @@ function PointHeatmaps({ type, scope, sides, url, difference }: PointHeatmapsPro
     const state = mapState(type, queries[0]!, first, false);
     if (state) return state;
     const heatmap = queries[0]!.data!;
-    const legend = pointLegendText(type, heatmap.meta.maxValue, { shared: false, timedPageviews: heatmap.meta.timedPageviews });
+    const legend = pointLegendText(type, heatmap.meta.maxValue, { shared: false, timedPageviews: heatmap.meta.timedPageviews, byBlock: heatmap.meta.blocks !== undefined });
     return (
       <div className="space-y-4">
         <div className="space-y-2">
@@ -218,11 +228,11 @@ function PointHeatmaps({ type, scope, sides, url, difference }: PointHeatmapsPro
     );
   }
 
-  const loaded = queries.map((query) => query.data).filter((data): data is PointHeatmapResponse => data !== undefined && data.meta.maxValue > 0);
+  const loaded = queries.map((query) => query.data).filter((data): data is PointHeatmapResponse => data !== undefined && hasMap(data));
   const scale = sharedMax(loaded.map((data) => data.meta.maxValue));
   const crop = unionCrop(loaded.map((data) => cropOf(data.meta, data.data)));
   const anyHasData = queries.some((query, index) => query.data !== undefined && mapState(type, query, sides[index]!, true) === null);
-  const legend = pointLegendText(type, scale, { shared: true });
+  const legend = pointLegendText(type, scale, { shared: true, byBlock: loaded.some((data) => data.meta.blocks !== undefined) });
   return (
     <div className="space-y-4">
       {loaded.length > 0 && <PointLegend type={type} legend={legend} />}
@@ -340,12 +350,22 @@ interface PointOverlayProps {
 function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted, png, side, legend }: PointOverlayProps) {
   const { data, meta } = heatmap;
   const style: HeatmapStyle = HEATMAP_STYLES[type];
+  // An engagement map per content block: each block's box shaded by its share, on the map's colour scale, under the
+  // pointer rests' field (the points).
+  const blocks = meta.blocks;
+  const shaded = useMemo(() => {
+    if (!blocks) return undefined;
+    const palette = buildPalette(style.gradient ?? DEFAULT_GRADIENT);
+    return blocks.map((block) => ({ box: block.box, fill: blockFill(block.share, maxValue, palette) }));
+  }, [blocks, maxValue, style]);
+  const targets = useMemo<BlockTarget[] | undefined>(() => blocks?.map((block) => ({ box: block.box, label: blockShareText(block) })), [blocks]);
   const draw = useCallback(
     (canvas: HTMLCanvasElement, view: OverlayView) => {
       resizeCanvas(canvas, overlayPixelSize(view.cssWidth, view.cssHeight, view.devicePixelRatio, { radius: style.radius, sourceWidth: view.referenceWidth }));
       drawPointHeatmap(canvas, { points: data, maxValue, sourceWidth: meta.referenceWidth }, style);
+      if (shaded) drawBlocksUnder(canvas, shaded, meta.referenceWidth);
     },
-    [data, maxValue, meta.referenceWidth, style],
+    [data, maxValue, meta.referenceWidth, style, shaded],
   );
   return (
     <MapFrame
@@ -359,6 +379,7 @@ function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted, 
       gradient={style.gradient ?? DEFAULT_GRADIENT}
       caption={pngCaption(png, meta, legend, evidenceText(type, meta), side)}
       fileName={pngFileName(type, meta.device, png.period, url)}
+      blocks={targets}
     />
   );
 }
@@ -379,21 +400,26 @@ interface MapFrameProps {
   fileName: string;
   /** The scroll map's marks, on screen and in the PNG. */
   scroll?: HeatmapPng['scroll'];
+  /** An engagement map's content blocks, each saying its figure when pointed at. */
+  blocks?: readonly BlockTarget[] | undefined;
 }
 
 /** One drawn map over its screenshot, with Download PNG of exactly what it shows and the outline of a hovered element. */
-function MapFrame({ url, meta, draw, crop, label, highlighted, side, gradient, caption, fileName, scroll }: MapFrameProps) {
+function MapFrame({ url, meta, draw, crop, label, highlighted, side, gradient, caption, fileName, scroll, blocks }: MapFrameProps) {
   const drawn = useDrawnView(draw);
+  const [activeBlock, setActiveBlock] = useState<number | null>(null);
   // The frame and the PNG show the same part of the page.
   const shown = shownPart(crop, meta.referenceWidth);
   const image: HeatmapPng = { url, device: meta.device, shown, draw, gradient, caption, fileName, ...(scroll ? { scroll } : {}) };
   return (
     <div className="space-y-2">
       <HeatmapPngButton png={image} view={drawn.current} ready={drawn.ready} label={side ? `Download PNG: ${side}` : undefined} />
+      {blocks && <BlockStatus blocks={blocks} active={activeBlock} />}
       <ScreenshotOverlay url={url} device={meta.device} label={label} draw={drawn.recorded} crop={crop && shown}>
         {(geometry) => (
           <>
             {scroll && <ScrollMarks lines={scroll.lines} averageFold={scroll.averageFold} geometry={geometry} />}
+            {blocks && <BlockBoxes blocks={blocks} geometry={geometry} active={activeBlock} onActive={setActiveBlock} />}
             {highlighted?.box && (
               <div
                 data-testid="element-outline"
@@ -452,14 +478,25 @@ interface PointDifferenceMapProps {
 /** One map of where the first compared click or engagement map differs from the second, each per its own readers. */
 function PointDifferenceMap({ type, url, queries, sides, words, highlighted, png }: PointDifferenceMapProps) {
   const [first, second] = [queries[0]!.data, queries[1]!.data];
-  const grid = useMemo(() => (first && second ? pointDifference(type, first, second) : null), [type, first, second]);
+  // Engagement maps per content block: each block's difference shaded in its box, the pointer rests' difference over
+  // them, one symmetric scale for both.
+  const blocks = useMemo(() => blockDifferences(first?.meta.blocks, second?.meta.blocks), [first, second]);
+  const grid = useMemo(() => {
+    const rests = first && second ? pointDifference(type, first, second) : null;
+    if (!rests || !blocks) return rests;
+    const ends = blockDifferenceEnds(blocks);
+    return { ...rests, most: Math.max(rests.most, ends.most), fewest: Math.max(rests.fewest, ends.fewest) };
+  }, [type, first, second, blocks]);
   const draw = useCallback(
     (canvas: HTMLCanvasElement, view: OverlayView) => {
       resizeCanvas(canvas, overlayPixelSize(view.cssWidth, view.cssHeight, view.devicePixelRatio));
-      if (grid) drawPointDifference(canvas, grid, view.referenceWidth);
+      if (!grid) return;
+      drawPointDifference(canvas, grid, view.referenceWidth);
+      if (blocks) drawBlocksUnder(canvas, blocks.map((block) => ({ box: block.box, fill: differenceFill(block.difference, grid) })), view.referenceWidth);
     },
-    [grid],
+    [grid, blocks],
   );
+  const targets = useMemo<BlockTarget[] | undefined>(() => blocks?.map((block) => ({ box: block.box, label: blockDifferenceText(block, words) })), [blocks, words]);
   const state = bothState(queries, sides);
   if (state) return state;
   const heading = differenceCaption(sides);
@@ -487,6 +524,7 @@ function PointDifferenceMap({ type, url, queries, sides, words, highlighted, png
         gradient={DIFFERENCE_GRADIENT}
         caption={pngCaption(png, meta, legend, evidence, `Difference: ${heading}`)}
         fileName={differenceFileName(pngFileName(type, meta.device, png.period, url))}
+        blocks={targets}
       />
     </section>
   );

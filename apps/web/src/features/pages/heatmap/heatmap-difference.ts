@@ -142,6 +142,13 @@ export function differenceColor(value: number, scale: number, palette: Uint8Clam
 let differencePalette: Uint8ClampedArray | undefined;
 const paletteOf = () => (differencePalette ??= buildPalette(DIFFERENCE_GRADIENT));
 
+/** A difference's colour on the difference's own scale as CSS, null where it is left uncoloured: an engagement map's
+ * content block shaded by its difference, as the cells around it are. */
+export function differenceFill(value: number, difference: Pick<DifferenceGrid, 'most' | 'fewest'>): string | null {
+  const [r, g, b, a] = differenceColor(value, differenceScale(difference), paletteOf());
+  return a === 0 ? null : `rgba(${r}, ${g}, ${b}, ${Number((a / 255).toFixed(3))})`;
+}
+
 /** The grid as RGBA pixels, one per cell, `columns` wide. */
 export function differencePixels(difference: DifferenceGrid): Uint8ClampedArray<ArrayBuffer> {
   const palette = paletteOf();

@@ -20,6 +20,14 @@ describe('heatmap legend', () => {
     expect([formatShare(0.6), formatShare(0.0996), formatShare(0.05), formatShare(0.0004), formatShare(0)]).toEqual(['60 %', '10 %', '5 %', 'under 0.1 %', '0 %']);
   });
 
+  it('says the engagement map is shaded per content block when it is, with the same figure for red', () => {
+    const text = pointLegendText('engagement', 0.6, { shared: false, timedPageviews: 2, byBlock: true });
+    expect(text.high).toBe('Red: readers spent on average 60 % of their time here');
+    expect(text.note).toContain('Each block of the page (a paragraph, a heading, an image) is shaded by the share of each reader');
+    expect(text.note).toContain('averaged over 2 readers: a long visit does not outweigh short ones');
+    expect(text.note).toContain('Where the pointer rested is drawn over the blocks.');
+  });
+
   it('counts clicks on the click map', () => {
     expect(pointLegendText('click', 3, { shared: false })).toEqual({ caption: 'Clicks', low: 'Fewer', high: 'More (up to 3 clicks in one spot)' });
     expect(pointLegendText('click', 1, { shared: true }).high).toBe('More (up to 1 click in one spot, the same scale on both maps)');

@@ -22,17 +22,34 @@ export function formatShare(share: number): string {
 
 /** The legend of a click or engagement map whose hottest point is `maxValue` (clicks, or a share of time 0–1).
  * `shared`: two maps drawn at one scale; `timedPageviews`: the readers an engagement map averages over. */
-export function pointLegendText(type: 'click' | 'engagement', maxValue: number, options: { shared: boolean; timedPageviews?: number | undefined }): LegendText {
+export function pointLegendText(
+  type: 'click' | 'engagement',
+  maxValue: number,
+  options: { shared: boolean; timedPageviews?: number | undefined; byBlock?: boolean },
+): LegendText {
   const both = options.shared ? ', the same scale on both maps' : '';
   if (type === 'click') {
     return { caption: 'Clicks', low: 'Fewer', high: `More (up to ${formatNumber(maxValue)} ${maxValue === 1 ? 'click' : 'clicks'} in one spot${both})` };
   }
   const readers = options.timedPageviews;
   const over = options.shared || readers === undefined ? "each map's readers" : `${formatNumber(readers)} ${readers === 1 ? 'reader' : 'readers'}`;
+  const high = `Red: readers spent on average ${formatShare(maxValue)} of their time here${both}`;
+  if (options.byBlock) {
+    return {
+      caption: 'Share of readers’ time',
+      low: 'Green to blue: a small share',
+      high,
+      note:
+        `Each block of the page (a paragraph, a heading, an image) is shaded by the share of each reader's own time it ` +
+        `was on their screen (a block partly on screen by the part on screen), averaged over ${over}: a long visit does ` +
+        `not outweigh short ones. Where the pointer rested is drawn over the blocks. Blocks seen together share the ` +
+        `time, so the figures do not add up to 100 %.`,
+    };
+  }
   return {
     caption: 'Share of readers’ time',
     low: 'Green to blue: a small share',
-    high: `Red: readers spent on average ${formatShare(maxValue)} of their time here${both}`,
+    high,
     note:
       `Each reader counts once, by the share of their own time this part of the page was on their screen (or under ` +
       `their pointer), averaged over ${over}: a long visit does not outweigh short ones. Parts seen together share ` +
