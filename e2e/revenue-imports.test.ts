@@ -1,6 +1,7 @@
 // Browser tests of the Settings tab's 'Revenue reports' card against the real server and the system Chromium: a
 // fixture Ad Manager export uploaded through the file picker, its result (detected source, days, rows, matched units,
-// currency) and unmatched units shown, a bad file's line and column, and the card at 375 px.
+// currency) and unmatched units shown, a bad file's line and column, the exchange rates a report carries, and the card
+// at 375 px.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Website } from '@foldline/contracts';
@@ -128,6 +129,27 @@ describe('revenue reports card', () => {
     await expectNoHorizontalOverflow(page, 'revenue reports card 375');
     await checkA11y(page, 'revenue reports card 375');
     await screenshot(page, 'website-settings-revenue-import-375');
+    await page.context().close();
+  });
+
+  it.each([
+    ['1280', undefined],
+    ['375', MOBILE_WIDTH],
+  ])('says which exchange rates came with a report at %s px', async (name, width) => {
+    const { page, website } = await settingsOfNewWebsite(width);
+    // A dollar website: the report's bare 'Exchange rate' column is in its currency.
+    await server.app.metadata.db.updateTable('websites').set({ settings: JSON.stringify({ ...website.settings, ads: { currency: 'USD' } }) }).where('id', '=', website.website_id).execute();
+    await page.getByLabel('Report file (CSV)').setInputFiles(fixture('ad-manager-exchange-rate.csv'));
+    await page.getByRole('button', { name: 'Import Report' }).click();
+    await page.getByTestId('revenue-import-result').getByText('Report imported').waitFor();
+    expect(await page.getByTestId('revenue-import-rates').innerText()).toBe(
+      'Rates from the report: 1 EUR = 1.0791–1.0842 USD on 3 days. They convert its revenue where your own exchange rates name none.',
+    );
+    await page.getByText('Rates from its reports: 1 EUR = 1.0791–1.0842 USD on 3 days').waitFor();
+    if (width) await expectNoHorizontalOverflow(page, 'revenue import rates 375');
+    await checkA11y(page, `revenue import rates ${name}`);
+    await page.getByTestId('revenue-import-rates').scrollIntoViewIfNeeded();
+    await screenshot(page, `website-settings-revenue-import-rates-${name}`);
     await page.context().close();
   });
 });

@@ -2,10 +2,19 @@
 // a website's "Ads & revenue" settings through PUT /api/websites/:id and refused with a 400 when out of bounds, they
 // convert imported and Prebid revenue in a rated currency into the website's and add it, saying so
 // (`sources.converted`), while a currency without a rate stays apart as before; Prebid's revenue in a rated currency
-// is taken off a report in another (no double count); and GET .../revenue-imports/currencies lists what a website's
-// revenue data holds.
+// is taken off a report in another (no double count); GET .../revenue-imports/currencies lists what a website's
+// revenue data holds; and the rates an imported report carries convert its revenue day by day where the publisher gave
+// none, until a re-import of the same days replaces them.
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_MESSAGE, EXCHANGE_RATE_COUNT_MESSAGE, exchangeRateMessage, type CollectEvent, type RevenueCurrenciesResponse } from '@foldline/contracts';
+import {
+  CURRENCY_MESSAGE,
+  EXCHANGE_RATE_COUNT_MESSAGE,
+  exchangeRateMessage,
+  type CollectEvent,
+  type RevenueCurrenciesResponse,
+  type RevenueImportListResponse,
+  type RevenueImportResponse,
+} from '@foldline/contracts';
 import { replaceRevenueDays } from '@foldline/metadata/revenue-days/revenue-days.repository';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,5 +203,78 @@ describeEachDialect('revenue exchange rates', (dialect) => {
     expect((await put(site.id, { exchangeRates: { base: 'USD', rates: { EUR: 0.5 } } })).statusCode).toBe(200);
     // Prebid: 0.04 + 0.02 × 0.5 = 0.05 USD = 0.1 EUR, the report's 0.1 EUR: nothing beyond.
     expect((await kpis(site.id)).revenue.value).toBeCloseTo(0.05, 9);
+  });
+
+  it("converts an imported report's revenue at the rates that came with it, the publisher's rate winning, a re-import replacing them", async () => {
+    const site = await insertWebsite(app, ownerId);
+    expect((await put(site.id, { currency: 'USD' })).statusCode).toBe(200);
+    // Prebid won 0.04 USD on 'top' on `day` (the report's second day): the report in euros includes it.
+    await prebidImpression(site, 40, 'USD');
+    const before = dayOf(Date.parse(day) - DAY);
+    const upload = (lines: string[]) =>
+      app.inject({ method: 'POST', url: `/api/websites/${site.id}/revenue-imports`, headers: { ...owner, 'content-type': 'text/csv' }, payload: lines.join('\n') });
+    const storedRates = async () => (await app.metadata.db.selectFrom('revenue_rates').selectAll().where('website_id', '=', site.id).orderBy('day').execute()).map((row) => [row.day, Number(row.rate)]);
+
+    // The revenue in euros and in dollars: the day's rate is their ratio (1.1, then 1.08).
+    const imported = await upload([
+      'Date,Ad unit,Total impressions,Total CPM and CPC revenue (EUR),Total CPM and CPC revenue (USD)',
+      `${before},top,100,10.00,11.00`,
+      `${day},top,100,20.00,21.60`,
+    ]);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<RevenueImportResponse>()).toMatchObject({
+      currency: 'EUR',
+      revenue: 30,
+      matchedUnits: 1,
+      rates: [{ currency: 'EUR', into: 'USD', days: 2, from: before, to: day, min: expect.closeTo(1.08, 12), max: expect.closeTo(1.1, 12) }],
+    });
+    // Each day at its own rate, Prebid's dollars taken off the second day's euros at that day's rate: the report's
+    // 11 + 21.60 USD in all, not a cent of Prebid's twice.
+    const converted = await kpis(site.id);
+    expect(converted.revenue.value).toBeCloseTo(32.6, 9);
+    expect(converted).toMatchObject({ currency: 'USD', sources: { prebid: true, imported: true, reportRates: ['EUR'] }, unconverted: [] });
+    expect(converted.sources.converted).toBeUndefined();
+    const top = (await adUnits(site.id)).ad_units.find((unit: { unit_key: string }) => unit.unit_key === 'top');
+    expect(top.revenue).toBeCloseTo(32.6, 9);
+
+    // The publisher's rate wins over the report's, on every day.
+    expect((await put(site.id, { exchangeRates: { base: 'USD', rates: { EUR: 1.5 } } })).statusCode).toBe(200);
+    const publishers = await kpis(site.id);
+    expect(publishers.revenue.value).toBeCloseTo(45, 9);
+    expect(publishers).toMatchObject({ sources: { converted: ['EUR'] }, unconverted: [] });
+    expect(publishers.sources.reportRates).toBeUndefined();
+    expect((await put(site.id, { exchangeRates: null })).statusCode).toBe(200);
+    expect((await kpis(site.id)).revenue.value).toBeCloseTo(32.6, 9);
+
+    // A rate that is no positive number is refused with its line and column, and nothing changes.
+    const bad = await upload(['Date,Ad unit,Total impressions,Total CPM and CPC revenue,Currency code,Exchange rate', `${day},top,100,20.00,EUR,-1.2`]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: { message: "Line 2, column 'Exchange rate': '-1.2' is not an exchange rate: a rate is a number from 0.000001 to 1,000,000." } });
+    expect(await storedRates()).toEqual([
+      [before, expect.closeTo(1.1, 12)],
+      [day, expect.closeTo(1.08, 12)],
+    ]);
+
+    // The second day again, with Ad Manager's exchange-rate column (in the website's currency: its header names none):
+    // its rate replaces that day's; the first day keeps the first import's.
+    const again = await upload(['Date,Ad unit,Total impressions,Total CPM and CPC revenue,Currency code,Exchange rate', `${day},top,100,20.00,EUR,1.2`]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<RevenueImportResponse>()).toMatchObject({ replaced: 1, rates: [{ currency: 'EUR', into: 'USD', days: 1, min: 1.2, max: 1.2 }] });
+    expect(await storedRates()).toEqual([
+      [before, expect.closeTo(1.1, 12)],
+      [day, 1.2],
+    ]);
+    expect((await kpis(site.id)).revenue.value).toBeCloseTo(11 + 24, 9);
+    const list = await app.inject({ method: 'GET', url: `/api/websites/${site.id}/revenue-imports`, headers: owner });
+    expect(list.json<RevenueImportListResponse>().imports[0]!.rates).toEqual([
+      { currency: 'EUR', into: 'USD', days: 2, from: before, to: day, min: expect.closeTo(1.1, 12), max: 1.2 },
+    ]);
+
+    // A report of the same days without rates takes them away: its euros stay apart again, never added.
+    expect((await upload(['Date,Ad unit,Total impressions,Total CPM and CPC revenue (EUR)', `${before},top,100,10.00`, `${day},top,100,20.00`])).statusCode).toBe(200);
+    expect(await storedRates()).toEqual([]);
+    const apart = await kpis(site.id);
+    expect(apart.revenue.value).toBeCloseTo(0.04, 9);
+    expect(apart.unconverted).toEqual([{ currency: 'EUR', amount: expect.closeTo(30, 9) }]);
   });
 });

@@ -97,12 +97,19 @@ export type Kpi = z.infer<typeof kpiSchema>;
 // Revenue (issue 23; docs/notes/revenue.md, "Revenue figures"): beside the specification's figures, never instead of
 // them, so every field below is optional in the responses that carry it. Amounts are in the website's currency
 // (its "Ads & revenue" setting, else the first one seen in its revenue data); amounts in other currencies are converted
-// and added where the publisher gave a rate for them, and otherwise never added: listed apart, unconverted.
+// and added where the publisher gave a rate for them (imported revenue also where its report gave one for the day), and
+// otherwise never added: listed apart, unconverted.
 
 /** Where the period's revenue comes from: Prebid's winning bids in the page, the ad servers' imported reports. With
  * Prebid only, revenue is partly known ("Prebid winning bids only"). `converted`: the currencies whose amounts the
  * figures include converted at the publisher's rates (absent when none). */
-export const revenueSourcesSchema = z.object({ prebid: z.boolean(), imported: z.boolean(), converted: z.array(z.string()).optional() });
+export const revenueSourcesSchema = z.object({
+  prebid: z.boolean(),
+  imported: z.boolean(),
+  converted: z.array(z.string()).optional(),
+  /** The currencies whose imported amounts the figures include converted at the rates that came with the reports. */
+  reportRates: z.array(z.string()).optional(),
+});
 export type RevenueSources = z.infer<typeof revenueSourcesSchema>;
 export const currencyAmountSchema = z.object({ currency: z.string(), amount: z.number() });
 export type CurrencyAmount = z.infer<typeof currencyAmountSchema>;

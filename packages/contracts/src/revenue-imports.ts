@@ -41,6 +41,20 @@ export const unmatchedRevenueUnitSchema = z.object({
 });
 export type UnmatchedRevenueUnit = z.infer<typeof unmatchedRevenueUnitSchema>;
 
+/** Exchange rates that came with a report (an exchange-rate column, or its revenue in a second currency), per currency
+ * pair: 1 `currency` was worth `min` to `max` of `into` on `days` days from `from` to `to`. Amounts in `currency` are
+ * converted with them where the publisher's own rates name none. */
+export const importedRatesSchema = z.object({
+  currency: z.string(),
+  into: z.string(),
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  min: z.number(),
+  max: z.number(),
+});
+export type ImportedRates = z.infer<typeof importedRatesSchema>;
+
 export const revenueImportResponseSchema = z.object({
   source: revenueSourceSchema,
   /** The first and last day of the report: every stored day of the source between them was replaced. */
@@ -57,6 +71,8 @@ export const revenueImportResponseSchema = z.object({
   /** Report units that matched an ad unit of the website. */
   matchedUnits: z.number().int(),
   unmatched: z.array(unmatchedRevenueUnitSchema),
+  /** The report's exchange rates; absent when it carries none. */
+  rates: z.array(importedRatesSchema).optional(),
 });
 export type RevenueImportResponse = z.infer<typeof revenueImportResponseSchema>;
 
@@ -72,6 +88,8 @@ export const revenueImportSummarySchema = z.object({
   matchedUnits: z.number().int(),
   unmatchedUnits: z.number().int(),
   lastImportedAt: z.string(),
+  /** The exchange rates its reports carried; absent when none did. */
+  rates: z.array(importedRatesSchema).optional(),
 });
 export type RevenueImportSummary = z.infer<typeof revenueImportSummarySchema>;
 

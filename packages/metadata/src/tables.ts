@@ -117,6 +117,19 @@ export interface RevenueDaysTable {
   imported_at: string;
 }
 
+/** An exchange rate that came with an imported report (migration 2026-11-26T1000): 1 `currency` = `rate`
+ * `into_currency` on the day. */
+export interface RevenueRatesTable {
+  website_id: string;
+  /** 'ad_manager' | 'adsense'. */
+  source: string;
+  day: string;
+  currency: string;
+  into_currency: string;
+  rate: number;
+  imported_at: string;
+}
+
 /** The daily fetch of a website's ad-server report from an address, and its last outcome (migration 2026-11-26T0200). */
 export interface RevenueFetchesTable {
   website_id: string;
@@ -202,6 +215,7 @@ export interface MetadataSchema {
   website_verifications: WebsiteVerificationsTable;
   revenue_days: RevenueDaysTable;
   revenue_fetches: RevenueFetchesTable;
+  revenue_rates: RevenueRatesTable;
   recommendation_records: RecommendationRecordsTable;
   visitor_salts: VisitorSaltsTable;
   contact_messages: ContactMessagesTable;

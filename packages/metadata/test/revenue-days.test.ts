@@ -1,6 +1,7 @@
 // Imported ad-server revenue on every dialect: an import replaces the days it covers (never adds them twice), keeps
 // revenue exact in millionths, and reads back per source, per unmatched unit and per matched unit and day, with each
-// website's first imported currency and whether a range holds any matched revenue.
+// website's first imported currency and whether a range holds any matched revenue; the exchange rates an import
+// carried replaced with its days, one per day and pair when two sources give one.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   type ReplaceRevenueDays,
   type RevenueDayInput,
 } from '../src/revenue-days/revenue-days.repository.ts';
+import { importedRates, revenueRateSummaries } from '../src/revenue-days/revenue-rates.repository.ts';
 import { describeEachDialect, openTestStore, type TestStore } from './test-store.ts';
 
 const TOP = '/21700045/daily_gazette/article_top';
@@ -179,5 +181,29 @@ describeEachDialect('revenue days', (dialect) => {
     expect(summary).toMatchObject({ unitDays: 2500, days: 28, unmatchedUnits: 90 });
     await store.db.deleteFrom('websites').where('id', '=', otherWebsiteId).execute();
     expect(await revenueImportSummaries(store.db, otherWebsiteId)).toEqual([]);
+  });
+
+  it("replaces an import's exchange rates with its days, and of two sources' rates for a day reads the later import's", async () => {
+    const site = await insertWebsite();
+    const rates = (pairs: Array<[string, number]>) => pairs.map(([day, rate]) => ({ day, currency: 'EUR', into: 'USD', rate }));
+    const on = (day: string) => ({ websiteId: site, currency: 'EUR', rows: [row(day, 'top', TOP, 10, 1_000_000)] });
+    const base = on('2026-11-01');
+    await importRows({ ...base, source: 'ad_manager', from: '2026-11-01', to: '2026-11-03', rates: rates([['2026-11-01', 1.08], ['2026-11-02', 1.09], ['2026-11-03', 1.0842]]), importedAt: new Date('2026-11-26T08:00:00Z') });
+    await importRows({ ...on('2026-11-02'), source: 'adsense', from: '2026-11-02', to: '2026-11-02', rates: rates([['2026-11-02', 1.1]]), importedAt: new Date('2026-11-26T09:00:00Z') });
+    // The second day again from Ad Manager, without rates: that day's Ad Manager rate is gone, AdSense's stays.
+    await importRows({ ...on('2026-11-02'), source: 'ad_manager', from: '2026-11-02', to: '2026-11-02', importedAt: new Date('2026-11-26T10:00:00Z') });
+    expect(await importedRates(store.db, [site], '2026-11-01', '2026-11-30')).toEqual([
+      { websiteId: site, day: '2026-11-01', currency: 'EUR', into: 'USD', rate: 1.08 },
+      { websiteId: site, day: '2026-11-02', currency: 'EUR', into: 'USD', rate: 1.1 },
+      { websiteId: site, day: '2026-11-03', currency: 'EUR', into: 'USD', rate: 1.0842 },
+    ]);
+    // Both give the third day: the later import's rate is read.
+    await importRows({ ...on('2026-11-03'), source: 'adsense', from: '2026-11-03', to: '2026-11-03', rates: rates([['2026-11-03', 1.2]]), importedAt: new Date('2026-11-26T11:00:00Z') });
+    expect((await importedRates(store.db, [site], '2026-11-03', '2026-11-03')).map((rate) => rate.rate)).toEqual([1.2]);
+    expect(await importedRates(store.db, [otherWebsiteId], '2026-11-01', '2026-11-30')).toEqual([]);
+    expect(await revenueRateSummaries(store.db, site)).toEqual([
+      { source: 'ad_manager', currency: 'EUR', into: 'USD', days: 2, from: '2026-11-01', to: '2026-11-03', min: 1.08, max: 1.0842 },
+      { source: 'adsense', currency: 'EUR', into: 'USD', days: 2, from: '2026-11-02', to: '2026-11-03', min: 1.1, max: 1.2 },
+    ]);
   });
 });

@@ -6,11 +6,12 @@ import { refreshMeasuredValues } from '@foldline/analytics';
 import { forEachInSlices } from '@foldline/analytics/event-loop';
 import { seenCurrencies, websiteCurrencies } from '@foldline/analytics/revenue/currencies';
 import { spreadImportedRevenue } from '@foldline/analytics/revenue/imported-spread';
-import { parseRevenueReport } from '@foldline/analytics/revenue-imports/report-csv';
+import { parseRevenueReport, type ReportRate } from '@foldline/analytics/revenue-imports/report-csv';
 import { matchReportUnits } from '@foldline/analytics/revenue-imports/unit-match';
 import {
   adUnitKey,
   REVENUE_IMPORT_MAX_BYTES,
+  type ImportedRates,
   type RevenueCurrenciesResponse,
   type RevenueFetchInput,
   type RevenueFetchResponse,
@@ -21,6 +22,7 @@ import {
 import type { WebsiteRow } from '@foldline/metadata';
 import { adUnitIdentitiesOfWebsite } from '@foldline/metadata/ad-units/ad-units.repository';
 import { replaceRevenueDays, revenueImportSummaries, unmatchedRevenueUnits } from '@foldline/metadata/revenue-days/revenue-days.repository';
+import { revenueRateSummaries } from '@foldline/metadata/revenue-days/revenue-rates.repository';
 import {
   findRevenueFetch,
   recordRevenueFetch,
@@ -59,6 +61,8 @@ function settingsCurrency(row: WebsiteRow): string | undefined {
 }
 
 const toUnits = (micros: number) => micros / 1_000_000;
+/** A report's or a source's exchange rates, left out when there are none. */
+const withRates = (rates: ImportedRates[]) => (rates.length > 0 ? { rates } : {});
 
 interface UnitTotals {
   days: number;
@@ -85,7 +89,9 @@ async function importReport(app: FastifyInstance, website: WebsiteRow, body: Buf
   if (importing.has(websiteId)) throw conflict('A report is being imported for this website already. Please wait until it is done.');
   importing.add(websiteId);
   try {
-    const report = await parseRevenueReport(body, { source: options.source, currency: options.currency ?? settingsCurrency(website) });
+    // A bare exchange-rate column is in the website's currency (its setting, else the first one seen).
+    const rateCurrency = (await websiteCurrencies(app.metadata.db, app.events, [websiteId])).get(websiteId);
+    const report = await parseRevenueReport(body, { source: options.source, currency: options.currency ?? settingsCurrency(website), rateCurrency });
     const keys = new Set((await adUnitIdentitiesOfWebsite(app.metadata.db, websiteId)).map((slot) => adUnitKey(slot)));
     // Per report unit, not per row: a report has few units and many rows of each.
     const units = new Map<string, UnitTotals>();
@@ -106,6 +112,7 @@ async function importReport(app: FastifyInstance, website: WebsiteRow, body: Buf
       to: report.days.to,
       rows: report.unitDays,
       matches,
+      rates: report.rates,
       importedAt: new Date(),
     });
     // Spread now, so that the next report reads it instead of writing it; and the advice's measured values read again
@@ -137,6 +144,7 @@ async function importReport(app: FastifyInstance, website: WebsiteRow, body: Buf
       unmatched: unmatched
         .sort((a, b) => b.revenueMicros - a.revenueMicros || a.unit.localeCompare(b.unit))
         .map((entry) => ({ unit: entry.unit, source: report.source, currency: report.currency, days: entry.days, impressions: entry.impressions, revenue: toUnits(entry.revenueMicros) })),
+      ...withRates(ratesOfReport(report.rates)),
     };
     return { response, dayCount };
   } finally {
@@ -144,9 +152,30 @@ async function importReport(app: FastifyInstance, website: WebsiteRow, body: Buf
   }
 }
 
+/** A report's rates per currency pair: days, first and last, lowest and highest. */
+function ratesOfReport(rates: readonly ReportRate[]): ImportedRates[] {
+  const pairs = new Map<string, ImportedRates>();
+  for (const rate of rates) {
+    const key = `${rate.currency}/${rate.into}`;
+    const pair = pairs.get(key);
+    if (!pair) pairs.set(key, { currency: rate.currency, into: rate.into, days: 1, from: rate.day, to: rate.day, min: rate.rate, max: rate.rate });
+    else {
+      pair.days += 1;
+      pair.to = rate.day;
+      pair.min = Math.min(pair.min, rate.rate);
+      pair.max = Math.max(pair.max, rate.rate);
+    }
+  }
+  return [...pairs.values()];
+}
+
 export async function listRevenueImports(app: FastifyInstance, userId: string, websiteId: string): Promise<RevenueImportListResponse> {
   await ownWebsite(app, userId, websiteId);
-  const [summaries, unmatched] = await Promise.all([revenueImportSummaries(app.metadata.db, websiteId), unmatchedRevenueUnits(app.metadata.db, websiteId)]);
+  const [summaries, unmatched, rates] = await Promise.all([
+    revenueImportSummaries(app.metadata.db, websiteId),
+    unmatchedRevenueUnits(app.metadata.db, websiteId),
+    revenueRateSummaries(app.metadata.db, websiteId),
+  ]);
   return {
     imports: summaries.map((summary) => ({
       source: summary.source,
@@ -158,6 +187,7 @@ export async function listRevenueImports(app: FastifyInstance, userId: string, w
       matchedUnits: summary.matchedUnits,
       unmatchedUnits: summary.unmatchedUnits,
       lastImportedAt: summary.lastImportedAt,
+      ...withRates(rates.filter((rate) => rate.source === summary.source).map(({ source: _source, ...rate }) => rate)),
     })),
     unmatched: unmatched.map((entry) => ({
       unit: entry.reportUnit,

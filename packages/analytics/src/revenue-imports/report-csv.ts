@@ -2,10 +2,17 @@
 // unit (issue 23 §2). Pure: text or bytes in, figures or a RevenueReportError naming the line and column out. Header
 // names are the ad servers' own, in their variants (matched case-insensitively), the currency comes from a currency
 // column, the revenue header ("Total CPM and CPC revenue (€)") or the figures, and summary rows ("Total") are skipped.
+// Exchange rates a report carries are read too (report-rates.ts): an exchange-rate column, or the revenue again in
+// another currency.
 import { REVENUE_IMPORT_MAX_BYTES, type RevenueSource } from '@foldline/contracts';
 import { yieldToEventLoop } from '../event-loop.ts';
 import { csvReader, decodeCsvBytes, isBlankRecord, readCsvRecords, SEPARATORS, type CsvRecord, type Separator } from './csv-records.ts';
-import { currencyOf, dayOf, decimalMarkHint, plainDecimal, readDate, splitCurrency, toMicros, type DateReading, type DecimalMark } from './report-values.ts';
+import { amountOf, cellOf, NOTHING, otherCurrency, RevenueReportError, type Column } from './report-cells.ts';
+import { rateSurvey, type RateColumns, type ReportRate } from './report-rates.ts';
+import { currencyOf, dayOf, decimalMarkHint, plainDecimal, readDate, splitCurrency, type DateReading, type DecimalMark } from './report-values.ts';
+
+export { RevenueReportError } from './report-cells.ts';
+export type { ReportRate } from './report-rates.ts';
 
 export type RevenueReportSource = RevenueSource;
 
@@ -17,11 +24,6 @@ export interface RevenueReportLimits {
   days: number;
   units: number;
   unitText: number;
-}
-
-/** A report that cannot be read; the message names the line and column. A 400 for the API's error handler. */
-export class RevenueReportError extends Error {
-  readonly statusCode = 400;
 }
 
 /** One unit's figures for one day, the report's lines for them added up (a report by date, unit and device has
@@ -43,6 +45,8 @@ export interface RevenueReport {
   days: { from: string; to: string };
   /** Sorted by day, then unit. */
   unitDays: ReportUnitDay[];
+  /** The exchange rates the report carries, per day, from its currency (none when it carries none). */
+  rates: ReportRate[];
 }
 
 export interface RevenueReportOptions {
@@ -50,12 +54,14 @@ export interface RevenueReportOptions {
   source?: RevenueReportSource | undefined;
   /** The currency when the report names none (ISO 4217 code). */
   currency?: string | undefined;
+  /** The website's currency: what an exchange-rate column whose header names no currency converts into. */
+  rateCurrency?: string | undefined;
   limits?: Partial<RevenueReportLimits>;
 }
 
 const SOURCE_NAMES: Record<RevenueReportSource, string> = { ad_manager: 'Ad Manager', adsense: 'AdSense' };
 
-type Role = 'date' | 'unit' | 'unitLevel' | 'unitId' | 'impressions' | 'revenue' | 'currency';
+type Role = 'date' | 'unit' | 'unitLevel' | 'unitId' | 'impressions' | 'revenue' | 'currency' | 'rate';
 
 interface HeaderName {
   role: Role;
@@ -91,6 +97,8 @@ const HEADER_NAMES = new Map<string, HeaderName>([
   ['revenue', { role: 'revenue', rank: 2 }],
   ['currency', { role: 'currency', rank: 0 }],
   ['currency code', { role: 'currency', rank: 0 }],
+  ['exchange rate', { role: 'rate', rank: 0 }],
+  ['currency exchange rate', { role: 'rate', rank: 0, source: 'ad_manager' }],
 ]);
 
 /** Columns of no use here that still tell whose report it is. */
@@ -102,18 +110,10 @@ const SOURCE_MARKERS: ReadonlyArray<readonly [RegExp, RevenueReportSource]> = [
 
 /** Lines that add the others up. */
 const SUMMARY = /^(?:grand\s+)?(?:totals?|averages?|summary)(?:\s*[:(].*)?$/i;
-/** Cells that mean nothing happened. */
-const NOTHING = /^(?:|-|–|—)$/;
 /** The header row may come after a few lines of report title and dates. */
 const HEADER_SEARCH_LINES = 30;
 
-interface Column {
-  index: number;
-  /** As the header writes it, for messages. */
-  name: string;
-}
-
-interface Layout {
+interface Layout extends RateColumns {
   separator: Separator;
   headerLine: number;
   date: Column;
@@ -157,6 +157,7 @@ export async function parseRevenueReport(input: string | Uint8Array, options: Re
   const decimalMark = marks.mark();
   const dayOfLine = dates.reader();
   const currency = currencies.currency(options.currency);
+  const rates = rateSurvey(layout, { currency, rateCurrency: options.rateCurrency, decimalMark });
 
   // Per day, then per unit: a report has few days and units, and many lines of each.
   const byDay = new Map<string, Map<string, ReportUnitDay>>();
@@ -174,6 +175,7 @@ export async function parseRevenueReport(input: string | Uint8Array, options: Re
     }
     const impressions = impressionsOf(record, layout.impressions, decimalMark);
     const revenueMicros = revenueOf(record, layout, decimalMark, currency);
+    rates.visit(record, day, revenueMicros);
     let ofDay = byDay.get(day);
     if (!ofDay) {
       byDay.set(day, (ofDay = new Map()));
@@ -193,7 +195,7 @@ export async function parseRevenueReport(input: string | Uint8Array, options: Re
     for (const unit of [...ofDay.keys()].sort()) unitDays.push(ofDay.get(unit)!);
     await yieldToEventLoop();
   }
-  return { source, currency, rows, days: { from: unitDays[0]!.day, to: unitDays.at(-1)!.day }, unitDays };
+  return { source, currency, rows, days: { from: unitDays[0]!.day, to: unitDays.at(-1)!.day }, unitDays, rates: rates.rates([...byDay.keys()].sort()) };
 }
 
 /** Work between two yields: a 20 MB report takes seconds, and the server's other requests (the collector's beacons
@@ -268,6 +270,8 @@ function findLayout(text: string): Layout {
 
 function layoutOf(record: CsvRecord, separator: Separator, recordIndex: number): Layout | { missing: string[]; found: number } {
   const best = new Map<Role, { column: Column; rank: number; currency?: string }>();
+  // Every revenue column: one of the same name in another currency gives the day's exchange rate.
+  const revenues: Array<{ column: Column; base: string; currency?: string }> = [];
   const levels: Array<{ level: number; column: Column }> = [];
   const sources = new Set<RevenueReportSource>();
   for (const [index, raw] of record.cells.entries()) {
@@ -282,6 +286,7 @@ function layoutOf(record: CsvRecord, separator: Separator, recordIndex: number):
     }
     const known = HEADER_NAMES.get(base);
     if (!known) continue;
+    if (known.role === 'revenue') revenues.push({ column, base, ...(currency ? { currency } : {}) });
     const current = best.get(known.role);
     if (!current || known.rank < current.rank) {
       best.set(known.role, { column, rank: known.rank, ...(currency ? { currency } : {}) });
@@ -299,6 +304,11 @@ function layoutOf(record: CsvRecord, separator: Separator, recordIndex: number):
   if (!best.has('impressions')) missing.push('impressions');
   if (!revenue) missing.push('revenue');
   if (missing.length > 0) return { missing, found: 4 - missing.length };
+  const revenueBase = headerParts(revenue!.column.name).base;
+  const otherRevenue = revenues.flatMap(({ column, base, currency }) =>
+    column.index !== revenue!.column.index && base === revenueBase && currency && currency !== revenue!.currency ? [{ ...column, currency }] : [],
+  );
+  const rate = best.get('rate');
   return {
     separator,
     headerLine: record.line,
@@ -311,6 +321,8 @@ function layoutOf(record: CsvRecord, separator: Separator, recordIndex: number):
     revenue: revenue!.column,
     ...(best.has('currency') ? { currency: best.get('currency')!.column } : {}),
     ...(revenue!.currency ? { headerCurrency: revenue!.currency } : {}),
+    ...(rate ? { rate: { ...rate.column, ...(rate.currency ? { into: rate.currency } : {}) } } : {}),
+    otherRevenue,
     sources,
   };
 }
@@ -322,8 +334,6 @@ function headerParts(name: string): { base: string; currency?: string } {
   const currency = bracket ? currencyOf(bracket[2]!) : undefined;
   return currency ? { base: bracket![1]!.toLowerCase(), currency } : { base: spaced.toLowerCase() };
 }
-
-const cellOf = (record: CsvRecord, column: Column | undefined): string => (column ? (record.cells[column.index] ?? '').trim() : '');
 
 function isSummary(record: CsvRecord, layout: Layout): boolean {
   return [layout.date, layout.unit, layout.unitLevels[0], layout.unitId].some((column) => column && SUMMARY.test(cellOf(record, column)));
@@ -352,7 +362,7 @@ function unitReader(layout: Layout, source: RevenueReportSource, maxLength: numb
  * comma on files separated by semicolons (Europe's spreadsheets) and the point elsewhere. */
 function decimalMarkSurvey(layout: Layout): { visit(record: CsvRecord): void; mark(): DecimalMark } {
   const first: Partial<Record<DecimalMark, { line: number; text: string }>> = {};
-  const columns = [layout.revenue, layout.impressions];
+  const columns = [layout.revenue, layout.impressions, ...layout.otherRevenue, ...(layout.rate ? [layout.rate] : [])];
   return {
     visit(record) {
       for (const column of columns) {
@@ -475,24 +485,12 @@ function impressionsOf(record: CsvRecord, column: Column, decimalMark: DecimalMa
 }
 
 function revenueOf(record: CsvRecord, layout: Layout, decimalMark: DecimalMark, currency: string): number {
-  const column = layout.revenue;
-  const text = cellOf(record, column);
-  const { figure, currency: carried } = splitCurrency(text);
-  if (carried && carried !== currency) throw otherCurrency(record, column, carried, currency);
   if (layout.currency) {
     const named = currencyOf(cellOf(record, layout.currency));
     if (named && named !== currency) throw otherCurrency(record, layout.currency, named, currency);
   }
-  if (NOTHING.test(figure)) return 0;
-  const plain = plainDecimal(figure, decimalMark);
-  if (plain === undefined) throw new RevenueReportError(`Line ${record.line}, column '${column.name}': '${text}' is not a number.`);
-  const micros = toMicros(plain);
-  if (micros === undefined) throw new RevenueReportError(`Line ${record.line}, column '${column.name}': '${text}' is too large.`);
-  return micros;
+  return amountOf(record, layout.revenue, decimalMark, currency);
 }
-
-const otherCurrency = (record: CsvRecord, column: Column, found: string, currency: string) =>
-  new RevenueReportError(`Line ${record.line}, column '${column.name}': ${found} is not the report's currency, ${currency}. A report must be in one currency.`);
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
 const formatCount = (count: number) => count.toLocaleString('en-US');

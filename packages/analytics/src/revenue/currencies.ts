@@ -2,7 +2,8 @@
 // first one seen in its revenue data (contracts' websiteCurrency): the earlier of its first Prebid bid's day and its
 // first imported report day (on the same day the ad server's, the account's currency). A website with neither has
 // none: no revenue data yet. Amounts in another currency are added to its revenue only converted, at the exchange
-// rates of its settings (contracts' exchangeFactors); without a rate, never.
+// rates of its settings (contracts' exchangeFactors), else, for imported revenue, at the rate its report carried for
+// the day (imported-rates.ts); without a rate, never.
 //
 // The first currency seen is looked for once per website and kept for ten minutes (a statement of 10 to 20 ms on the
 // embedded engine, which runs one at a time, on every revenue report otherwise): it changes only when older revenue

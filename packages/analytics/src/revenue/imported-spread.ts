@@ -4,8 +4,9 @@
 //
 // - No double count: an ad server's report already includes the revenue of Prebid's line items, so a unit-day counts
 //   max(0, imported − Prebid's revenue that unit-day, same currency) on top of Prebid's. Where the publisher gave
-//   exchange rates, Prebid's revenue in the other rated currencies is converted and taken off too: a report in euros of
-//   a website paid in dollars includes the dollar bids Prebid won.
+//   exchange rates, or an imported report gave that day's (imported-rates.ts), Prebid's revenue in the other rated
+//   currencies is converted and taken off too: a report in euros of a website paid in dollars includes the dollar bids
+//   Prebid won.
 // - Spread: a slot's share of a unit-day is its impressions on a device that day ÷ the unit's impressions that day
 //   (every page and device: ad_stats_daily). A unit-day without measured impressions has nothing to spread over: it
 //   stays the unit's (`unitKey` set, no page), and only unit and website figures count it.
@@ -16,11 +17,12 @@
 // (migration 025) once per state of its imports (writeSpread), per website, page and slot, and a report reads the rows
 // of its own keys with one short statement (readImportedSpread). Joining the imported days with every slot's
 // impressions took 60 to 200 ms a call at 10 M events on the embedded engine, which runs one statement at a time. The
-// state is the website's count of imported unit-days and their latest import time, its exchange rates if it has any,
-// and for a website with days of the last two days also the hour: those days' impressions may still arrive, so their
-// spread is written again each hour.
+// state is the website's count of imported unit-days and their latest import time, its exchange rates if it has any
+// (the publisher's, and the imported reports' per day), and for a website with days of the last two days also the
+// hour: those days' impressions may still arrive, so their spread is written again each hour.
 // A process writes a version it finds no finished write of, and then reads that one write's rows (two processes
-// writing at once each read their own: nothing counts twice).
+// writing at once each read their own: nothing counts twice). The rows stay in the report's currency; the read
+// converts them at the imported reports' rate of their day where the publisher gave none.
 import { createHash, randomUUID } from 'node:crypto';
 import { adUnitKey, type DeviceType } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
@@ -30,6 +32,7 @@ import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import type { TimeWindow } from '../query.ts';
 import { readByIdInChunks } from '../scope.ts';
 import { websiteMoney, type WebsiteMoney } from './currencies.ts';
+import { importedDayFactors, type DayFactors } from './imported-rates.ts';
 
 /** What the rows are per. */
 export type RevenueKey = 'ad_unit_id' | 'page_id' | 'website_id';
@@ -38,6 +41,9 @@ export type RevenueKey = 'ad_unit_id' | 'page_id' | 'website_id';
 export interface SpreadWrite {
   version: string;
   writer: string;
+  /** The imported reports' rates into the website's currency per day, for the currencies the publisher gave none:
+   * the read converts with them. */
+  days?: DayFactors | undefined;
 }
 
 export interface ImportedSpreadQuery {
@@ -60,8 +66,10 @@ export interface ImportedSpreadRow {
   /** The unit's key for unspread revenue, else ''. */
   unitKey: string;
   currency: string;
-  /** Units of the currency. */
+  /** Units of the currency; with `converted`, of the website's currency. */
   amount: number;
+  /** Converted into the website's currency at the imported reports' rates of its days. */
+  converted?: true;
 }
 
 const DAY_MS = 86_400_000;
@@ -88,20 +96,29 @@ export function daysOf(window: TimeWindow): { first: string; last: string; after
 export interface SpreadRates {
   currency: string;
   factors: ReadonlyMap<string, number>;
+  /** The imported reports' rates per day, for the currencies `factors` leaves out. */
+  days?: DayFactors | undefined;
 }
 
 /** The version of a website's spread for a state of its imports (and its rates), at a time. */
 function spreadVersion(websiteId: string, state: ImportedRevenueState, now: number, rates?: SpreadRates): string {
   const recent = state.lastDay >= dayOf(now - RECENT_DAYS * DAY_MS);
-  const rated = rates ? `/r${createHash('sha256').update(JSON.stringify([rates.currency, ...[...rates.factors].sort(([a], [b]) => a.localeCompare(b))])).digest('hex').slice(0, 12)}` : '';
+  const sorted = (map: ReadonlyMap<string, number>) => [...map].sort(([a], [b]) => a.localeCompare(b));
+  const rated = rates
+    ? `/r${createHash('sha256')
+        .update(JSON.stringify([rates.currency, ...sorted(rates.factors), ...(rates.days ? ['days', ...sorted(rates.days)] : [])]))
+        .digest('hex')
+        .slice(0, 12)}`
+    : '';
   return `${websiteId}/${state.rows}/${state.lastImport}${rated}${recent ? `/${Math.floor(now / HOUR_MS)}` : ''}`;
 }
 
-/** The spread's rates of a website: none without exchange rates. */
-function ratesOf(money: WebsiteMoney, websiteId: string): SpreadRates | undefined {
+/** The spread's rates of a website: none without exchange rates, the publisher's or the imported reports'. */
+function ratesOf(money: WebsiteMoney, websiteId: string, days: DayFactors | undefined): SpreadRates | undefined {
   const currency = money.currencies.get(websiteId);
-  const factors = money.rates.get(websiteId);
-  return currency && factors && factors.size > 0 ? { currency, factors } : undefined;
+  const factors = money.rates.get(websiteId) ?? new Map<string, number>();
+  if (!currency || (factors.size === 0 && !days?.size)) return undefined;
+  return { currency, factors, ...(days?.size ? { days } : {}) };
 }
 
 /** Per event store, each website's write this process reads and until when it trusts it is there, and the writes
@@ -130,16 +147,20 @@ export async function importedSpreads(
   const states = await importedRevenueStates(db, websiteIds);
   const withImports = [...states.keys()];
   const rates = withImports.length === 0 ? undefined : await (money ?? websiteMoney(db, events, withImports));
+  const spans = [...states.values()];
+  const days = rates
+    ? await importedDayFactors(db, rates, withImports, spans.map((state) => state.firstDay).sort()[0]!, spans.map((state) => state.lastDay).sort().at(-1)!)
+    : new Map<string, DayFactors>();
   const now = Date.now();
   let kept = known.get(events);
   if (!kept) known.set(events, (kept = new Map()));
   const unknown = new Map<string, { version: string; state: ImportedRevenueState; rates: SpreadRates | undefined }>();
   for (const [websiteId, state] of states) {
     if (state.lastDay < first || state.firstDay >= after) continue;
-    const websiteRates = rates && ratesOf(rates, websiteId);
+    const websiteRates = rates && ratesOf(rates, websiteId, days.get(websiteId));
     const version = spreadVersion(websiteId, state, now, websiteRates);
     const mine = kept.get(websiteId);
-    if (mine?.version === version && mine.until > now) spreads.set(websiteId, { version, writer: mine.writer });
+    if (mine?.version === version && mine.until > now) spreads.set(websiteId, { version, writer: mine.writer, days: websiteRates?.days });
     else unknown.set(websiteId, { version, state, rates: websiteRates });
   }
   if (unknown.size === 0) return spreads;
@@ -160,7 +181,7 @@ export async function importedSpreads(
         writer = await write;
       }
       trusted.set(websiteId, { version, writer, until: Date.now() + TRUSTED_MS });
-      spreads.set(websiteId, { version, writer });
+      spreads.set(websiteId, { version, writer, days: websiteRates?.days });
     }),
   );
   return spreads;
@@ -278,21 +299,33 @@ export function spreadInsertSql(input: SpreadInsert): { sql: string; params: Rec
   };
   const unitOf = 'transform(ad_unit_id, {slot_ids:Array(UUID)}, {slot_units:Array(UInt32)}, toUInt32(0))';
   // Prebid's revenue that unit-day to take off: in the report's currency; with rates, every rated currency's converted
-  // into it through the website's (1 of a currency is `factor` of the website's, which is 1).
+  // into it through the website's (1 of a currency is `factor` of the website's, which is 1): the publisher's rate, else
+  // the imported reports' of that day.
   let prebidOff = 'prebid.prebid_revenue';
   let converted = '';
   let joinConverted = '';
   if (input.rates) {
     params.rate_currencies = [input.rates.currency, ...input.rates.factors.keys()];
     params.rate_factors = [1, ...input.rates.factors.values()];
-    const factorOf = (currency: string, otherwise: string) => `transform(${currency}, {rate_currencies:Array(String)}, {rate_factors:Array(Float64)}, toFloat64(${otherwise}))`;
+    const days = input.rates.days;
+    if (days?.size) {
+      params.rate_day_keys = [...days.keys()];
+      params.rate_day_factors = [...days.values()];
+    }
+    const factorOf = (currency: string, day: string, otherwise: string) => {
+      const fallback = days?.size
+        ? `transform(concat(toString(${day}), '|', ${currency}), {rate_day_keys:Array(String)}, {rate_day_factors:Array(Float64)}, toFloat64(${otherwise}))`
+        : `toFloat64(${otherwise})`;
+      return `transform(${currency}, {rate_currencies:Array(String)}, {rate_factors:Array(Float64)}, ${fallback})`;
+    };
     converted = `,
   prebid_converted AS (
-    SELECT unit, day, sum(prebid_revenue * ${factorOf('currency', '0')}) AS website_revenue
+    SELECT unit, day, sum(prebid_revenue * ${factorOf('currency', 'day', '0')}) AS website_revenue
     FROM prebid
     GROUP BY unit, day
   )`;
-    prebidOff = `if(has({rate_currencies:Array(String)}, imported.currency), converted.website_revenue / ${factorOf('imported.currency', '1')}, prebid.prebid_revenue)`;
+    const rated = days?.size ? `${factorOf('imported.currency', 'imported.day', '0')} > 0` : 'has({rate_currencies:Array(String)}, imported.currency)';
+    prebidOff = `if(${rated}, converted.website_revenue / ${factorOf('imported.currency', 'imported.day', '1')}, prebid.prebid_revenue)`;
     joinConverted = '\n    LEFT JOIN prebid_converted AS converted ON imported.unit = converted.unit AND imported.day = converted.day';
   }
   const days = 'website_id = {website:UUID} AND ad_unit_id IN {slot_ids:Array(UUID)} AND day >= {first_day:Date} AND day < {after_day:Date}';
@@ -368,8 +401,22 @@ export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; pa
     params[`${name}_edge_shares`] = [...edges.values()];
     return `if(day >= {${name}_first:Date} AND day < {${name}_after:Date}, 1, transform(day, {${name}_edge_days:Array(Date)}, {${name}_edge_shares:Array(Float64)}, toFloat64(0)))`;
   };
-  const current = `sum(revenue * ${share('current', query.range)})`;
-  const previous = query.comparison ? `sum(revenue * ${share('previous', { start: query.comparison.start, end: query.range.start })})` : '0';
+  // Amounts the publisher gave no rate for, converted at the imported reports' rate of their day (dayRate > 0).
+  const conversions: Array<[string, number]> = [];
+  for (const [websiteId, spread] of query.spreads) {
+    // Keys are 'YYYY-MM-DD|EUR': compared as text, the day decides.
+    for (const [key, factor] of spread.days ?? []) if (key >= days.first && key < days.after) conversions.push([`${websiteId}|${key}`, factor]);
+  }
+  let dayRate = '';
+  let factor = '';
+  if (conversions.length > 0) {
+    params.day_rate_keys = conversions.map(([key]) => key);
+    params.day_rate_factors = conversions.map(([, value]) => value);
+    dayRate = "WITH transform(concat(toString(website_id), '|', toString(day), '|', currency), {day_rate_keys:Array(String)}, {day_rate_factors:Array(Float64)}, toFloat64(0)) AS day_rate\n";
+    factor = ' * if(day_rate > 0, day_rate, 1)';
+  }
+  const current = `sum(revenue * ${share('current', query.range)}${factor})`;
+  const previous = query.comparison ? `sum(revenue * ${share('previous', { start: query.comparison.start, end: query.range.start })}${factor})` : '0';
   // Each report reads the rows of its own keys: a website's total its day rows, unless it is for a page or device.
   const filtered = query.pageIds !== undefined || query.device !== undefined;
   const grain = query.by === 'ad_unit_id' ? 'slot' : query.by === 'page_id' || filtered ? 'page' : 'website';
@@ -391,10 +438,10 @@ export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; pa
   if (grain === 'slot' && !query.unspread) filters.push("unit_key = ''");
   if (filters.length > 0) conditions.push(grain === 'slot' && query.unspread ? `((${filters.join(' AND ')}) OR unit_key != '')` : filters.join(' AND '));
   const key = grain === 'page' && query.by === 'website_id' ? 'website_id' : 'key_id';
-  const sql = `SELECT ${key} AS key, website_id AS website, unit_key, currency, ${current} AS current, ${previous} AS previous
+  const sql = `${dayRate}SELECT ${key} AS key, website_id AS website, unit_key, currency, ${current} AS current, ${previous} AS previous${dayRate ? ', day_rate > 0 AS converted' : ''}
 FROM foldline.imported_revenue_spread
 WHERE ${conditions.join(' AND ')}
-GROUP BY key, website, unit_key, currency`;
+GROUP BY key, website, unit_key, currency${dayRate ? ', converted' : ''}`;
   return { sql, params };
 }
 
@@ -402,13 +449,19 @@ GROUP BY key, website, unit_key, currency`;
 export async function readImportedSpread(events: EventStore, query: ImportedSpreadQuery): Promise<ImportedSpreadRow[]> {
   if (query.spreads.size === 0) return [];
   const { sql, params } = importedSpreadSql(query);
-  const rows = await events.query<{ key: string; website: string; unit_key: string; currency: string; current: number | string; previous: number | string }>(
+  const rows = await events.query<{ key: string; website: string; unit_key: string; currency: string; current: number | string; previous: number | string; converted?: number | boolean }>(
     sql,
     params,
     { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
   );
   return rows.flatMap((row) => {
-    const base = { key: row.unit_key !== '' ? '' : row.key, websiteId: row.website, unitKey: row.unit_key, currency: row.currency };
+    const base = {
+      key: row.unit_key !== '' ? '' : row.key,
+      websiteId: row.website,
+      unitKey: row.unit_key,
+      currency: row.currency,
+      ...(row.converted === true || Number(row.converted) === 1 ? { converted: true as const } : {}),
+    };
     const periods: ImportedSpreadRow[] = [];
     if (Number(row.current) > 0) periods.push({ period: 'current', ...base, amount: Number(row.current) });
     if (Number(row.previous) > 0) periods.push({ period: 'previous', ...base, amount: Number(row.previous) });

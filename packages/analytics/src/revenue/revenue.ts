@@ -1,7 +1,8 @@
 // What the revenue reports read (docs/notes/revenue.md, "Revenue figures"): per slot, page or website and period, the
 // revenue in the website's currency (Prebid's winning bids, plus the ad servers' imported revenue beyond them), the
 // Prebid auctions and wins and the empty renders; amounts in another currency converted and added where the publisher
-// gave its rate (said in `sources.converted`), else apart, never added; and which sources there were. The Prebid
+// gave its rate (said in `sources.converted`), else, for imported revenue, at the rate its report gave for the day
+// (`sources.reportRates`), else apart, never added; and which sources there were. The Prebid
 // figures come through the query model (the revenue rollups), in the statement that reads the report's other figures
 // of the same keys (`with`: the embedded engine runs one statement at a time, so every statement saved is time saved);
 // the imported revenue, kept spread over impressions, in one more short one, only where there is imported revenue
@@ -57,8 +58,9 @@ export interface RevenueReading {
   /** Revenue in currencies other than its website's that have no rate, per currency, as it came: never added. */
   unconverted(period: RevenuePeriod): CurrencyAmount[];
   /** Whether the current period has Prebid auctions, and imported revenue; the currencies whose amounts the current
-   * period's figures include converted at the publisher's rates (absent when none). */
-  sources: { prebid: boolean; imported: boolean; converted?: string[] };
+   * period's figures include converted at the publisher's rates, and at the rates that came with imported reports
+   * (each absent when none). */
+  sources: { prebid: boolean; imported: boolean; converted?: string[]; reportRates?: string[] };
   /** The `with` metrics of a key in a period (0 for a key without rows). */
   metrics(period: RevenuePeriod, key: string): Record<Metric, number>;
   /** The keys with rows in a period. */
@@ -110,6 +112,7 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
   const addUnconverted = (period: RevenuePeriod, currency: string, amount: number) =>
     unconverted[period].set(currency, (unconverted[period].get(currency) ?? 0) + amount);
   const converted = new Set<string>();
+  const atReportRates = new Set<string>();
   /** An amount in its website's currency: as it is, converted at the publisher's rate (said on the figures), or none
    * without a rate (then it stays apart). */
   const inWebsiteCurrency = (period: RevenuePeriod, websiteId: string, currency: string, amount: number) => {
@@ -143,7 +146,9 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
     entry.revenue += amount;
   });
   await forEachInSlices(spreadRows, (row) => {
-    const amount = inWebsiteCurrency(row.period, row.websiteId, row.currency, row.amount);
+    // Converted by the read at the imported reports' rates of its days: in the website's currency already.
+    if (row.converted && row.period === 'current' && row.amount > 0) atReportRates.add(row.currency);
+    const amount = row.converted ? row.amount : inWebsiteCurrency(row.period, row.websiteId, row.currency, row.amount);
     if (amount === undefined) return addUnconverted(row.period, row.currency, row.amount);
     if (row.unitKey !== '' && request.by !== 'website_id') {
       const name = `${row.websiteId}\n${row.unitKey}`;
@@ -161,7 +166,12 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
     unitOnly: (period, websiteId, unitKey) => unitOnly[period].get(`${websiteId}\n${unitKey}`) ?? 0,
     unconverted: (period) =>
       [...unconverted[period]].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => a.currency.localeCompare(b.currency)),
-    sources: { prebid, imported: importedNow, ...(converted.size > 0 ? { converted: [...converted].sort() } : {}) },
+    sources: {
+      prebid,
+      imported: importedNow,
+      ...(converted.size > 0 ? { converted: [...converted].sort() } : {}),
+      ...(atReportRates.size > 0 ? { reportRates: [...atReportRates].sort() } : {}),
+    },
     metrics: (period, key) => {
       const sums = others[period].get(key);
       return Object.fromEntries((request.with ?? []).map((metric) => [metric, sums?.[metric] ?? 0])) as Record<Metric, number>;

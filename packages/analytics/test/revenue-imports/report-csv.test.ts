@@ -256,3 +256,70 @@ describe('matching report units to the website units', () => {
     expect(adsenseSlotOf('Sidebar')).toBeUndefined();
   });
 });
+
+describe('exchange rates that come with a report', () => {
+  it("reads Ad Manager's exchange-rate column into the website's currency, a day without one taking the day before's", async () => {
+    const report = await parseRevenueReport(fixture('ad-manager-exchange-rate.csv'), { rateCurrency: 'USD' });
+    expect(report).toMatchObject({ source: 'ad_manager', currency: 'EUR', rows: 5, days: { from: '2026-11-01', to: '2026-11-03' } });
+    expect(report.rates).toEqual([
+      { day: '2026-11-01', currency: 'EUR', into: 'USD', rate: 1.0842 },
+      { day: '2026-11-02', currency: 'EUR', into: 'USD', rate: 1.0791 },
+      // No rate on its line: the nearest earlier day's, within the report.
+      { day: '2026-11-03', currency: 'EUR', into: 'USD', rate: 1.0791 },
+    ]);
+    // The revenue itself is as before: in the report's currency.
+    expect(report.unitDays.reduce((sum, row) => sum + row.revenueMicros, 0)).toBe(88_010_000);
+  });
+
+  it('averages differing rates of a day by revenue, and takes the currency its header names over the website\'s', async () => {
+    const report = await parseRevenueReport(
+      csv('Date,Ad unit,Impressions,Total revenue (EUR),Currency exchange rate (GBP)', '2026-11-01,top,100,30.00,0.80', '2026-11-01,rail,100,10.00,0.90'),
+      { rateCurrency: 'USD' },
+    );
+    expect(report.rates).toEqual([{ day: '2026-11-01', currency: 'EUR', into: 'GBP', rate: expect.closeTo(0.825, 12) }]);
+  });
+
+  it("derives each day's rate from AdSense's earnings in two currencies", async () => {
+    const report = await parseRevenueReport(fixture('adsense-two-currencies.csv'));
+    expect(report).toMatchObject({ source: 'adsense', currency: 'EUR', days: { from: '2026-11-12', to: '2026-11-13' } });
+    expect(report.unitDays.reduce((sum, row) => sum + row.revenueMicros, 0)).toBe(26_500_000);
+    expect(report.rates).toEqual([
+      { day: '2026-11-12', currency: 'EUR', into: 'USD', rate: expect.closeTo(14.09 / 13, 12) },
+      { day: '2026-11-13', currency: 'EUR', into: 'USD', rate: expect.closeTo(14.61 / 13.5, 12) },
+    ]);
+  });
+
+  it("derives it from Ad Manager's revenue in the network currency beside the same column in dollars, German style", async () => {
+    const report = await parseRevenueReport(fixture('ad-manager-network-usd-de.csv'));
+    expect(report).toMatchObject({ source: 'ad_manager', currency: 'EUR', days: { from: '2026-10-28', to: '2026-10-29' } });
+    expect(report.rates).toEqual([
+      { day: '2026-10-28', currency: 'EUR', into: 'USD', rate: expect.closeTo(1958.61 / 1806.5, 12) },
+      { day: '2026-10-29', currency: 'EUR', into: 'USD', rate: expect.closeTo((1620.26 + 43.95) / (1497.15 + 40.61), 12) },
+    ]);
+  });
+
+  it('carries none when the report has none, or only rates into its own currency', async () => {
+    expect((await parseRevenueReport(fixture('ad-manager-eur.csv'))).rates).toEqual([]);
+    expect((await parseRevenueReport(fixture('ad-manager-exchange-rate.csv'), { rateCurrency: 'EUR' })).rates).toEqual([]);
+  });
+
+  it('names the line and column of a rate that is not a positive number, or of two revenues that give none', async () => {
+    expect(await refusal(fixture('ad-manager-bad-rate.csv'))).toBe(
+      "Line 4, column 'Currency exchange rate (USD)': '0' is not an exchange rate: a rate is a number from 0.000001 to 1,000,000.",
+    );
+    const header = 'Date,Ad unit,Impressions,Estimated earnings (EUR),Exchange rate (USD)';
+    expect(await refusal(csv(header, '2026-11-01,top,100,1.00,-1.08'))).toBe(
+      "Line 2, column 'Exchange rate (USD)': '-1.08' is not an exchange rate: a rate is a number from 0.000001 to 1,000,000.",
+    );
+    expect(await refusal(csv(header, '2026-11-01,top,100,1.00,n/a'))).toBe(
+      "Line 2, column 'Exchange rate (USD)': 'n/a' is not an exchange rate: a rate is a number from 0.000001 to 1,000,000.",
+    );
+    expect(await refusal(csv('Date,Ad unit,Impressions,Revenue (EUR),Revenue (USD)', '2026-11-01,top,100,1.00,1.08', '2026-11-01,rail,100,2.00,0'), { source: 'adsense' })).toBe(
+      "Line 3, column 'Revenue (USD)': '0' beside '2.00' in 'Revenue (EUR)' gives no exchange rate: both must be 0, or their ratio a number from 0.000001 to 1,000,000.",
+    );
+    // A bare rate column needs a currency to be in: the website's, when it has one.
+    expect(await refusal(fixture('ad-manager-exchange-rate.csv'))).toBe(
+      "Line 1, column 'Exchange rate': the header does not say which currency its rates are in, and the website has no currency yet. Name it in the header, as 'Exchange rate (USD)', or choose the website's currency in its Ads & revenue settings.",
+    );
+  });
+});

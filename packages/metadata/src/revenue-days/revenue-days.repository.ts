@@ -2,6 +2,7 @@
 // import of an Ad Manager or AdSense report, read by the import's summary and by the revenue reports.
 import { sql } from 'kysely';
 import type { MetadataDb } from '../database.ts';
+import { replaceRevenueRates, type RevenueRateInput } from './revenue-rates.repository.ts';
 
 export type RevenueSource = 'ad_manager' | 'adsense';
 
@@ -26,6 +27,8 @@ export interface ReplaceRevenueDays {
   /** The website unit each report unit matched (its key, contracts' adUnitKey); a unit missing or null matched none.
    * Apart from the rows: a report has few units and many rows of each. */
   matches: ReadonlyMap<string, string | null>;
+  /** The exchange rates the report carries: they replace the source's rates of the same days. */
+  rates?: readonly RevenueRateInput[];
   importedAt: Date;
 }
 
@@ -40,7 +43,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Stores an import: the source's stored days from `from` to `to` are deleted and the report's rows inserted, in one
  * transaction, so importing the same days again replaces them and never adds them twice, and a failure leaves the
- * days as they were. A day inside the range the report has no line for (nothing served that day) is emptied too.
+ * days as they were; the same for the exchange rates that came with it. A day inside the range the report has no line for (nothing served that day) is emptied too.
  * Answers how many stored rows were replaced. Written in slices with the event loop given back between them.
  */
 export async function replaceRevenueDays(db: MetadataDb, input: ReplaceRevenueDays): Promise<{ replaced: number }> {
@@ -78,6 +81,7 @@ export async function replaceRevenueDays(db: MetadataDb, input: ReplaceRevenueDa
       await trx.insertInto('revenue_days').values(values).execute();
       await yieldToEventLoop();
     }
+    await replaceRevenueRates(trx, { websiteId: input.websiteId, source: input.source, from: input.from, to: input.to, rates: input.rates ?? [], importedAt: imported_at });
     return { replaced };
   });
 }

@@ -58,6 +58,10 @@ describe('revenue text', () => {
     expect(coverageNote({ prebid: false, imported: true, converted: ['EUR'] })).toBe('Includes EUR converted at your rate');
     expect(coverageNote({ prebid: true, imported: false, converted: ['EUR', 'GBP'] })).toBe(`${PREBID_ONLY}. Includes EUR and GBP converted at your rates`);
     expect(coverageNote({ prebid: true, imported: true, converted: [] })).toBeUndefined();
+    // And at the rates that came with the imported reports, where the publisher gave none.
+    expect(coverageNote({ prebid: false, imported: true, converted: ['GBP'], reportRates: ['EUR'] })).toBe(
+      "Includes GBP converted at your rate. Includes EUR converted at the imported reports' rates",
+    );
     expect(unconvertedNote([])).toBeUndefined();
     expect(unconvertedNote([{ currency: 'EUR', amount: 1 }, { currency: 'GBP', amount: 2 }, { currency: 'JPY', amount: 300 }])).toBe('Also €1.00, £2.00 and ¥300 not converted');
   });

@@ -16,12 +16,14 @@ export function hasRevenueData(kpis: RevenueKpis | undefined): kpis is RevenueKp
 const listed = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** What a figure is made of: only partly known (Prebid's winning bids, no ad server report), and amounts converted at
- * the publisher's rates ("Includes EUR converted at your rate"). */
+ * the publisher's rates ("Includes EUR converted at your rate") or at those that came with the imported reports. */
 export function coverageNote(sources: RevenueSources | undefined): string | undefined {
   const converted = sources?.converted ?? [];
+  const reportRates = sources?.reportRates ?? [];
   const notes = [
     sources?.prebid && !sources.imported ? PREBID_ONLY : undefined,
     converted.length > 0 ? `Includes ${listed(converted)} converted at your ${converted.length === 1 ? 'rate' : 'rates'}` : undefined,
+    reportRates.length > 0 ? `Includes ${listed(reportRates)} converted at the imported reports' rates` : undefined,
   ].filter(Boolean);
   return notes.join('. ') || undefined;
 }

@@ -190,8 +190,8 @@ function ExchangeRates({
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">Exchange rates</legend>
       <p className="mt-1 text-xs text-slate-500">
-        Revenue in another currency is converted at your rate and added to this website&apos;s; a currency without a rate is listed apart, never
-        added. Leave a rate empty to keep that currency apart.
+        Revenue in another currency is converted at your rate and added to this website&apos;s. Without your rate, imported revenue is converted
+        at the rates its report carried, if any; the rest is listed apart, never added.
       </p>
       {!base ? (
         <p className="mt-3 text-sm text-slate-600">Rates can be given once this website has a revenue currency: choose one above, or import a report.</p>

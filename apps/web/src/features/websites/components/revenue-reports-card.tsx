@@ -1,7 +1,7 @@
 // Settings tab, 'Revenue reports': import the CSV an ad server exports (Google Ad Manager or AdSense, by date and ad
-// unit), see what was read (source, days, rows, matched units, currency) and which of the report's units matched none
-// of the website's, and what is stored so far per source; or give the report's address for a daily fetch, and see how
-// the last fetch went.
+// unit), see what was read (source, days, rows, matched units, currency, the exchange rates it carried) and which of
+// the report's units matched none of the website's, and what is stored so far per source; or give the report's address
+// for a daily fetch, and see how the last fetch went.
 import {
   REVENUE_IMPORT_MAX_BYTES,
   REVENUE_SOURCE_NAMES,
@@ -26,6 +26,7 @@ import { useRevenueFetch } from '../api/get-revenue-fetch.ts';
 import { useRevenueImports } from '../api/get-revenue-imports.ts';
 import { useImportRevenueReport } from '../api/import-revenue-report.ts';
 import { useSaveRevenueFetch } from '../api/save-revenue-fetch.ts';
+import { importedRatesText } from '../lib/imported-rates-text.ts';
 
 type SourceChoice = 'detect' | RevenueSource;
 const SOURCE_OPTIONS: { value: SourceChoice; label: string }[] = [
@@ -162,6 +163,12 @@ function ImportResult({ response, detected, fileName }: { response: RevenueImpor
         Stored from <span className="break-all">{fileName}</span>.
         {response.replaced > 0 && ' It replaced what an earlier import had for the same days.'}
       </Alert>
+      {response.rates && (
+        <p className="break-words text-sm text-slate-700" data-testid="revenue-import-rates">
+          <span className="font-medium text-slate-900">Rates from the report:</span> {importedRatesText(response.rates)}. They convert its revenue where
+          your own exchange rates name none.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
         {figures.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -238,6 +245,7 @@ function StoredImports({ loading, failed, data }: { loading: boolean; failed: bo
               <span className="font-medium text-slate-900">{REVENUE_SOURCE_NAMES[entry.source]}</span>: <DayRange days={entry.days} /> ({formatNumber(entry.dayCount)}{' '}
               {entry.dayCount === 1 ? 'day' : 'days'}), {entry.revenue.map((part) => formatMoney(part.amount, part.currency)).join(' and ')},{' '}
               {formatNumber(entry.matchedUnits)} units matched, {formatNumber(entry.unmatchedUnits)} unmatched
+              {entry.rates && <span className="block break-words text-xs text-slate-500">Rates from its reports: {importedRatesText(entry.rates)}</span>}
               <span className="block text-xs text-slate-500">Last imported {formatDateTime(entry.lastImportedAt)}</span>
             </li>
           ))}
