@@ -6,7 +6,8 @@ import { deleteWebsiteEvents, deleteWebsiteEventsBetween, toEventTime, type Even
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
 import { readSeenCounts, VIEW_MS, type ProbeCount, type ProbeRequest } from '../src/recommendations/evidence-reader.ts';
-import { discardSeenDays, forgetSeenDays, seenCounts, settledDays } from '../src/recommendations/seen-days.ts';
+import { discardSeenDays, forgetSeenDays, seenCounts } from '../src/recommendations/seen-days.ts';
+import { settledDays } from '../src/settled-days.ts';
 
 const DAY = 86_400_000;
 const WEBSITE = '00000000-0000-4000-8000-000000000001';

@@ -114,8 +114,10 @@ export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: s
   for (const table of [...EVENT_TABLES.map((name) => `foldline.${name}`), PAGE_COUNTS_TABLE, 'foldline.page_sessions']) {
     await store.command(`DELETE FROM ${table} WHERE ${window}`, params);
   }
-  // The recommendations' seen counts of the days from `from` on are counted again from what remains.
+  // The counts of settled days kept (the recommendations' seen counts, the ad experience's) from `from` on are counted
+  // again from what remains.
   await store.command(`DELETE FROM foldline.seen_day_counts WHERE ${OF_WEBSITE} AND addDays(first_day, length(seen)) > toDate(${FROM})`, params);
+  await store.command(`DELETE FROM foldline.ad_experience_days WHERE ${OF_WEBSITE} AND day >= toDate(${FROM})`, params);
   for (const rollup of REBUILDS) {
     await store.command(`DELETE FROM foldline.${rollup.table} WHERE ${OF_WEBSITE} AND ${rollup.bucket} >= ${rollup.since}`, params);
     await store.command(

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { discardSeenDays, forgetAnalyses, forgetImportedSpread, markCarriedOut } from '@foldline/analytics';
+import { discardAdDays, discardSeenDays, forgetAnalyses, forgetImportedSpread, markCarriedOut } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
 import { MAX_CATCH_UP_MS, startLiveReaders, type LiveReaders } from '@foldline/demo/seed/live-readers';
@@ -237,9 +237,11 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       shouldStop: isStopping,
       beforeDay: (index) => adviceBeforeChanges(account, current, days[index]!),
       onDay: async (progress) => {
-        // A past day was written: recommendations kept from before it, and the seen counts of its day, are out of date.
+        // A past day was written: recommendations kept from before it, and the counts kept of its day (the seen counts,
+        // the ad experience's), are out of date.
         forgetAnalyses(app.events);
         await discardSeenDays(app.events, [current.websiteId]);
+        await discardAdDays(app.events, [current.websiteId]);
         current.completedDays = progress.day;
         current.done = progress.day === progress.days;
         writeSeedState(config.dataDir, current);

@@ -1,6 +1,6 @@
 // Removing a set of websites' events, or the websites with everything they hold, shared by website deletion,
 // "Clear Website Data", "Clear All Data" and account deletion.
-import { forgetAnalyses, forgetCurrencies, forgetImportedSpread } from '@foldline/analytics';
+import { forgetAdDays, forgetAnalyses, forgetCurrencies, forgetImportedSpread } from '@foldline/analytics';
 import { deleteWebsiteEvents, type WebsiteEventCounts } from '@foldline/event-store';
 import { deleteWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 export async function deleteEventsOfWebsites(app: FastifyInstance, websiteIds: readonly string[]): Promise<WebsiteEventCounts> {
   if (websiteIds.length > 0) await app.ingest.flush();
   const counts = await deleteWebsiteEvents(app.events, websiteIds);
-  // Recommendations remembered for a minute rest on the deleted evidence; so do the first revenue currency seen and the
-  // imported revenue's spread (deleted with the events).
+  // Recommendations remembered for a minute rest on the deleted evidence; so do the first revenue currency seen, the
+  // imported revenue's spread and the ad experience's kept days (deleted with the events).
   forgetAnalyses(app.events);
+  forgetAdDays(app.events);
   forgetCurrencies(app.events);
   forgetImportedSpread(app.events);
   return counts;

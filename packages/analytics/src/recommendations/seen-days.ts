@@ -5,14 +5,13 @@
 // days then follows only the spans of the window's first, partial day and of its last one or two days (a tenth of the
 // work or less), and a new day costs that day's statement. A writer of past days other than the collector (the demo's
 // history) discards what is kept (discardSeenDays); deleting a website's events deletes its stored counts.
-import { MAX_EVENT_AGE_MS } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
 import type { Probe } from '@foldline/recommendations';
 import type { TimeWindow } from '../query.ts';
 import { joinWindows } from '../segments.ts';
+import { DAY_MS, dayOf, settledDays } from '../settled-days.ts';
 import { countKey, readSeenCountsByDay, sumOfDays, type ProbeCount, type ProbeRequest } from './evidence-reader.ts';
 
-const DAY_MS = 86_400_000;
 /** How far past a boundary of the kept days spans are read, so that a pageview open across it is followed whole and
  * counted once, on the day of its first span (pageviews open longer are rare). */
 const PAGEVIEW_MARGIN_MS = 3_600_000;
@@ -25,15 +24,6 @@ type Kept = Map<string, Map<number, number>>;
 
 /** One memory per event store, so two apps in one process (tests) never share counts. */
 const memories = new WeakMap<EventStore, Kept>();
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The whole UTC days of the window that no beacon can reach any more, as day starts [first, end); none when end ≤ first. */
-export function settledDays(window: TimeWindow): { first: number; end: number } {
-  const first = Math.ceil(window.start.getTime() / DAY_MS) * DAY_MS;
-  const end = Math.floor((window.end.getTime() - MAX_EVENT_AGE_MS) / DAY_MS) * DAY_MS;
-  return { first, end: Math.max(first, end) };
-}
 
 /** readSeenCounts over the window: the settled days kept (counted once), the rest from the spans. */
 export async function seenCounts(events: EventStore, websiteIds: readonly string[], requests: readonly ProbeRequest[], window: TimeWindow): Promise<ProbeCount[]> {

@@ -1,14 +1,14 @@
 // GET /api/analytics/ad-units/figures (issue 24): for the units on the Ad Units tab's screen, what only their raw ad
 // events tell — time in view per impression and the layout shift each caused (ad-layout-shift.ts, as page analytics'
-// Ad experience card counts it) — over the website, or on the chosen page. Apart from the table's rows (ad-units.ts,
-// from the rollups) so the table answers at once and these fill in: on a quarter of the bench's 10 M events, with every
-// unit of the website on screen, the layout shift alone is a read of some 200,000 impression rows grouped by pageview.
+// Ad experience card counts it) — over the website, or on the chosen page, from the per-day counts with the settled
+// days kept (ad-days.ts). Apart from the table's rows (ad-units.ts, from the rollups) so the table answers at once and
+// these fill in: a website's first look counts its settled days once.
 import type { AdUnitFigures, AdUnitFiguresResponse, Period } from '@foldline/contracts';
-import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
 import { adUnitsInScope, NotFoundError, pageInScope, websitesInScope } from '../scope.ts';
-import { layoutShiftCounts, layoutShiftFigures } from './ad-layout-shift.ts';
+import { addHistogram, adDayCounts, quantileOf, type SlotCounts } from './ad-days.ts';
+import { layoutShiftFigures } from './ad-layout-shift.ts';
 
 export interface AdUnitFiguresParams {
   websiteId: string;
@@ -30,37 +30,26 @@ export async function adUnitFigures(context: AnalyticsContext, params: AdUnitFig
   if (keys.some((key) => key === undefined)) throw new NotFoundError('Ad unit not found');
   const wanted = new Set(keys);
   const unitSlots = slots.filter((slot) => wanted.has(slot.unit_key) && (!params.pageId || slot.page_id === params.pageId));
-  const range = periodWindows(params.period, context.now).current;
-  const [inView, shifts] = await Promise.all([
-    timeInView(context, website!.id, range, unitSlots.map((slot) => slot.id)),
-    layoutShiftCounts(context, { websiteId: website!.id, range, pageIds: [...new Set(unitSlots.map((slot) => slot.page_id))] }, new Map(unitSlots.map((slot) => [slot.id, slot.unit_key]))),
-  ]);
+  const counts = await adDayCounts(context.events, {
+    websiteId: website!.id,
+    range: periodWindows(params.period, context.now).current,
+    slots: unitSlots.map((slot) => slot.id),
+    pageIds: [...new Set(unitSlots.map((slot) => slot.page_id))],
+  });
   const units: AdUnitFigures[] = asked.map((id, i) => {
-    const key = keys[i]!;
-    const own = unitSlots.filter((slot) => slot.unit_key === key);
-    const impressions = own.reduce((sum, slot) => sum + (inView.get(slot.id)?.impressions ?? 0), 0);
-    const inViewMs = own.reduce((sum, slot) => sum + (inView.get(slot.id)?.inView ?? 0), 0);
+    // A unit's slots sit on different pages, so a pageview counts once for the unit whichever slot it showed.
+    const own = unitSlots.flatMap((slot) => (slot.unit_key === keys[i] ? (counts.slots.get(slot.id) ?? []) : []));
+    const sum = (of: (slot: SlotCounts) => number) => own.reduce((total, slot) => total + of(slot), 0);
+    const impressions = sum((slot) => slot.impressionRows);
+    const shifts = new Map<number, number>();
+    for (const slot of own) addHistogram(shifts, slot.shifts);
+    const measured = sum((slot) => slot.measured);
     return {
       ad_unit_id: id,
-      time_in_view: impressions === 0 ? null : Math.round(inViewMs / impressions / 100) / 10,
-      measured_pageviews: shifts.get(key)?.measured ?? 0,
-      ...layoutShiftFigures(shifts.get(key)),
+      time_in_view: impressions === 0 ? null : Math.round(sum((slot) => slot.inViewAllMs) / impressions / 100) / 10,
+      measured_pageviews: measured,
+      ...layoutShiftFigures({ measured, shifting: sum((slot) => slot.shifting), p75: quantileOf(0.75, measured, shifts) }),
     };
   });
   return { data: { units } };
-}
-
-/** Per slot: its impressions and its time in view (ms, every view_time row) in the range. The slots' rows are a few
- * ranges of the ad events' order (website, day, slot), so a website with thousands of units reads no more for these. */
-async function timeInView(context: AnalyticsContext, websiteId: string, range: { start: Date; end: Date }, slotIds: readonly string[]): Promise<Map<string, { impressions: number; inView: number }>> {
-  if (slotIds.length === 0) return new Map();
-  const rows = await context.events.query<{ slot: string; impressions: number | string; in_view: number | string }>(
-    `SELECT toString(ad_unit_id) AS slot, countIf(kind = 'impression') AS impressions, sumIf(in_view_ms, kind = 'view_time') AS in_view FROM foldline.ad_events
-     WHERE website_id = {websiteId:UUID} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}
-       AND ad_unit_id IN {slots:Array(UUID)} AND kind IN ('impression', 'view_time')
-     GROUP BY ad_unit_id`,
-    { websiteId, start: toEventTime(range.start), end: toEventTime(range.end), slots: [...slotIds] },
-    { readonly: true, maxExecutionTime: 20 },
-  );
-  return new Map(rows.map((row) => [row.slot, { impressions: Number(row.impressions), inView: Number(row.in_view) }]));
 }

@@ -18,19 +18,20 @@ import * as revenue024 from './024-ad-revenue-rollups.ts';
 import * as importedRevenue025 from './025-imported-revenue-spread.ts';
 import * as siteRevenue026 from './026-site-revenue-hourly.ts';
 import * as deadClicks027 from './027-dead-clicks.ts';
+import * as adExperience028 from './028-ad-experience-days.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026, deadClicks027];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026, deadClicks027, adExperience028];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
 
-/** Rollups derived from the event tables (analytics), and the recommendations' seen counts; deleting a website's
- * events must clear them too. */
+/** Rollups derived from the event tables (analytics), and the counts of settled days kept (the recommendations' seen
+ * counts, the ad experience's); deleting a website's events must clear them too. */
 export const ROLLUP_TABLES = [
   'ad_stats_hourly',
   'ad_stats_daily',
@@ -46,4 +47,5 @@ export const ROLLUP_TABLES = [
   'page_sessions',
   'seen_day_counts',
   'imported_revenue_spread',
+  'ad_experience_days',
 ] as const;

@@ -1134,3 +1134,34 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.site_revenue_hourly_mv ON CLUSTE
 ALTER TABLE foldline.clicks_local ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS dead UInt8 DEFAULT 0;
 
 ALTER TABLE foldline.clicks ON CLUSTER 'analytics' ADD COLUMN IF NOT EXISTS dead UInt8 DEFAULT 0;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_experience_days_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    ad_unit_id UUID,
+    page_id UUID,
+    device LowCardinality(String),
+    day Date,
+    impressions UInt64,
+    impression_rows UInt64,
+    empty UInt64,
+    in_view_ms Float64,
+    in_view_all_ms Float64,
+    viewable UInt64,
+    viewable_in_view_ms Float64,
+    long_views UInt64,
+    pageviews UInt64,
+    renders UInt64,
+    unseen_refreshes Int64,
+    heights Array(UInt32),
+    height_counts Array(UInt64),
+    measured UInt64,
+    shifting UInt64,
+    shifts Array(UInt32),
+    shift_counts Array(UInt64),
+    other_shifts Array(UInt32),
+    other_counts Array(UInt64)
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') PARTITION BY toYYYYMM(day) ORDER BY (website_id, ad_unit_id, page_id, device, day)
+    TTL addDays(day, 400)
+    SETTINGS index_granularity = 1024;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_experience_days ON CLUSTER 'analytics' AS foldline.ad_experience_days_local ENGINE = Distributed('analytics', foldline, ad_experience_days_local, cityHash64(website_id));

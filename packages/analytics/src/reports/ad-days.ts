@@ -1,0 +1,431 @@
+// What only an ad unit's raw ad events tell (issue 24) — fill, time in view, refreshes, creative heights, the layout
+// shift it caused, and the page's layout shift from ads and from the rest — counted per day and kept for settled days.
+// Page analytics' Ad experience card (ad-experience.ts) and the Ad Units tab's figures (ad-unit-figures.ts) read it.
+//
+// Counting these means grouping a page's ad events per impression and per pageview; over a quarter of the bench's
+// 10 M events that took some 220 ms a call. A settled day (settled-days.ts) takes no more events, so it is counted
+// once for the whole website, in three statements over that day, and kept in `foldline.ad_experience_days` (event-store
+// migration 028) for every process and the next start; a call then sums the kept rows of its slots and reads raw
+// events only for the window's first, partial day and its last one or two open days. A website's first look answers
+// from raw events as before while its settled days are counted in the background, a week per statement; a day that
+// settles later is counted by the next look. A writer of past days other than the collector (the demo's history)
+// discards what is kept (discardAdDays).
+//
+// Per day means an impression or a pageview open across midnight UTC counts in both days, each with its own events:
+// its time in view is all counted, its render once; it adds a pageview of the slot on its second day (a few in a
+// thousand at most). The 75th percentiles are exact over any number of days: each day keeps a histogram of its
+// non-zero shifts in ten-thousandths (the precision the screens show), and the measured pageviews it lacks are zeros.
+import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
+import { toEventTime, type EventStore } from '@foldline/event-store';
+import type { TimeWindow } from '../query.ts';
+import { DAY_MS, dayOf, settledDays } from '../settled-days.ts';
+import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
+
+const TABLE = 'foldline.ad_experience_days';
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+/** A shift's histogram key: its score in ten-thousandths. */
+const SHIFT_SCALE = 10_000;
+const MAX_EXECUTION_TIME = 20;
+
+/** One slot's counts over the days asked about. */
+export interface SlotCounts {
+  /** Impressions that rendered, and the impression rows (the Ad Units tab's count). */
+  impressions: number;
+  impressionRows: number;
+  empty: number;
+  /** Time in view of the rendered impressions, and of every time-in-view row (the Ad Units tab's). */
+  inViewMs: number;
+  inViewAllMs: number;
+  viewable: number;
+  viewableInViewMs: number;
+  longViews: number;
+  /** Pageviews in which the slot rendered or stayed empty, its renders in them, and renders after the first that were
+   * never in view. */
+  pageviews: number;
+  renders: number;
+  unseenRefreshes: number;
+  /** Creative height → rendered impressions. */
+  heights: Map<number, number>;
+  /** Measured pageviews (layout-shift browsers) in which it rendered, those in which it shifted the content, and the
+   * histogram of its non-zero shifts (ten-thousandths → pageviews). */
+  measured: number;
+  shifting: number;
+  shifts: Map<number, number>;
+}
+
+/** The pages' counts: pageviews, measured pageviews, and histograms of each measured pageview's shift from ads and
+ * from everything else (non-zero only). */
+export interface PageCounts {
+  pageviews: number;
+  measured: number;
+  ads: Map<number, number>;
+  other: Map<number, number>;
+}
+
+export interface AdDaysScope {
+  websiteId: string;
+  range: TimeWindow;
+  /** The slots asked about, and the pages they sit on (their pageviews are the measured ones read). */
+  slots: readonly string[];
+  pageIds: readonly string[];
+  device?: DeviceType | undefined;
+  /** Whether the pages' own counts are wanted (page analytics' card). */
+  withPages?: boolean;
+}
+
+/** Per slot asked about, its counts over the range (a slot with none is absent); with `withPages`, the pages' counts. */
+export async function adDayCounts(events: EventStore, scope: AdDaysScope): Promise<{ slots: Map<string, SlotCounts>; pages: PageCounts }> {
+  const slots = new Map<string, SlotCounts>();
+  const pages = emptyPage();
+  if (scope.slots.length === 0 && !scope.withPages) return { slots, pages };
+  const { first, end } = settledDays(scope.range);
+  const kept = first < end && (await settledKept(events, scope.websiteId, first, end));
+  // Settled days from what is kept, the rest from raw events: the window's head before its first whole settled day,
+  // and its tail (or the whole window when its settled days are not all kept yet).
+  const live = kept ? [{ start: scope.range.start, end: new Date(first) }, { start: new Date(end), end: scope.range.end }] : [scope.range];
+  const [keptRows, counted] = await Promise.all([
+    kept ? readKept(events, scope, first, end) : Promise.resolve([]),
+    countDays(events, { ...scope, windows: live.filter((window) => window.start < window.end) }),
+  ]);
+  for (const row of [...keptRows, ...counted.units, ...counted.pages]) {
+    const slot = String(row.slot);
+    if (slot === ZERO_UUID) addPage(pages, row);
+    else {
+      let counts = slots.get(slot);
+      if (!counts) slots.set(slot, (counts = emptySlot()));
+      addSlot(counts, row);
+    }
+  }
+  return { slots, pages };
+}
+
+/** The ⌊level·n⌋-th smallest of n values (as ClickHouse's quantileExact picks it), from a histogram of the non-zero
+ * ones in ten-thousandths and the count of all: those the histogram lacks are zeros. */
+export function quantileOf(level: number, total: number, histogram: ReadonlyMap<number, number>): number {
+  const index = Math.floor(level * total);
+  let seen = total - [...histogram.values()].reduce((sum, count) => sum + count, 0);
+  if (total === 0 || index < seen) return 0;
+  for (const key of [...histogram.keys()].sort((a, b) => a - b)) {
+    seen += histogram.get(key)!;
+    if (index < seen) return key / SHIFT_SCALE;
+  }
+  return 0;
+}
+
+/** Sums two histograms' keys and counts into the first. */
+export function addHistogram(into: Map<number, number>, histogram: ReadonlyMap<number, number>): void {
+  for (const [key, count] of histogram) into.set(key, (into.get(key) ?? 0) + count);
+}
+
+// ---- Counting days from raw events ------------------------------------------------------------------------------
+
+interface CountScope extends AdDaysScope {
+  windows: readonly TimeWindow[];
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Per day, slot, page and device (units) and per day, page and device (pages), from raw events. Three statements:
+ * per impression first (its render, its time in view over every time-in-view row), then per pageview of the slot (a
+ * render after the first is a refresh; one never in view was wasted; of two renders at one instant the first is the
+ * one of the smaller impression id, so a count does not depend on the engine's reading order); per measured pageview
+ * of the slot its shift;
+ * and per pageview of the page its shift from ads and from the rest. Without `windows`' filters of slots and pages
+ * (`whole`), every slot and page of the website.
+ */
+async function countDays(events: EventStore, scope: CountScope, whole = false): Promise<{ units: Row[]; pages: Row[] }> {
+  if (scope.windows.length === 0) return { units: [], pages: [] };
+  const times = scope.windows.map((_, i) => `(ts >= {start${i}:DateTime64(3, 'UTC')} AND ts < {end${i}:DateTime64(3, 'UTC')})`).join(' OR ');
+  const device = scope.device ? 'AND device = {device:String}' : '';
+  const where = whole ? `website_id = {websiteId:UUID} AND (${times})` : `website_id = {websiteId:UUID} AND (${times}) AND page_id IN {pages:Array(UUID)} ${device}`;
+  // Ad events are sorted by website, day and slot: naming the slots reads a few ranges per day.
+  const adWhere = whole ? where : `${where} AND ad_unit_id IN {slots:Array(UUID)}`;
+  const values: Record<string, unknown> = {
+    websiteId: scope.websiteId,
+    pages: [...scope.pageIds],
+    slots: [...scope.slots],
+    browsers: LAYOUT_SHIFT_BROWSERS,
+    ...(scope.device ? { device: scope.device } : {}),
+  };
+  scope.windows.forEach((window, i) => {
+    values[`start${i}`] = toEventTime(window.start);
+    values[`end${i}`] = toEventTime(window.end);
+  });
+  const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
+  const wantsUnits = whole || scope.slots.length > 0;
+  const none: Row[] = [];
+  const [units, shifts, pages] = await Promise.all([
+    wantsUnits ? events.query<Row>(unitSql(adWhere), values, options) : none,
+    wantsUnits ? events.query<Row>(shiftSql(adWhere, where), values, options) : none,
+    whole || scope.withPages ? events.query<Row>(pageSql(adWhere, where), values, options) : none,
+  ]);
+  // A slot's row of each day joins its shift counts (a slot-day with no measured pageview has none).
+  const byKey = new Map(units.map((row) => [keyOf(row), row]));
+  for (const shift of shifts) {
+    const row = byKey.get(keyOf(shift));
+    if (row) Object.assign(row, { measured: shift.measured, shifting: shift.shifting, shifts: shift.shifts });
+    else {
+      const alone = { ...shift };
+      units.push(alone);
+      byKey.set(keyOf(alone), alone);
+    }
+  }
+  return { units, pages };
+}
+
+const keyOf = (row: Row) => `${String(row.slot)}|${String(row.page)}|${String(row.device)}|${String(row.day)}`;
+
+// floor(x + 0.5), not round(): ClickHouse rounds a float's halves to even, the screens (JavaScript) up.
+const histogramSql = (value: string, condition: string) => `sumMapIf([toUInt32(floor(${value} * ${SHIFT_SCALE} + 0.5))], [toUInt64(1)], ${condition})`;
+
+const unitSql = (adWhere: string) => `
+  SELECT toString(ad_unit_id) AS slot, toString(slot_page) AS page, slot_device AS device, toString(day) AS day,
+    sum(pv_impressions) AS impressions, sum(pv_rows) AS impression_rows, sum(pv_empty) AS empty, sum(pv_in_view) AS in_view_ms,
+    sum(pv_in_view_all) AS in_view_all_ms, sum(pv_viewable) AS viewable, sum(pv_viewable_in_view) AS viewable_in_view_ms,
+    sum(pv_long) AS long_views, count() AS pageviews, sum(pv_renders) AS renders, sum(pv_unseen_refreshes) AS unseen_refreshes,
+    sumMap(pv_heights) AS heights
+  FROM (
+    SELECT day, ad_unit_id, pv, any(pv_page) AS slot_page, any(pv_device) AS slot_device,
+      countIf(rendered) AS pv_impressions, sum(rows) AS pv_rows, countIf(blank) AS pv_empty, sumIf(in_view, rendered) AS pv_in_view,
+      sum(in_view) AS pv_in_view_all, sumIf(in_view, rendered AND seen) AS pv_viewable_in_view, countIf(rendered AND seen) AS pv_viewable,
+      countIf(rendered AND in_view >= ${LONG_VIEW_MS}) AS pv_long, count() AS pv_renders,
+      toInt64(countIf(in_view = 0)) - if(argMin(in_view, (at, impression_id)) = 0, 1, 0) AS pv_unseen_refreshes,
+      sumMapIf([toUInt32(creative_height)], [toUInt64(1)], rendered) AS pv_heights
+    FROM (
+      SELECT toDate(ts) AS day, ad_unit_id, impression_id, any(pageview_id) AS pv, any(page_id) AS pv_page, any(device) AS pv_device, min(ts) AS at,
+        countIf(kind = 'impression') AS rows, rows > 0 AS rendered, maxIf(height, kind = 'impression') AS creative_height,
+        countIf(kind = 'empty') > 0 AS blank, countIf(kind = 'viewable') > 0 AS seen, sumIf(in_view_ms, kind = 'view_time') AS in_view
+      FROM foldline.ad_events WHERE ${adWhere} GROUP BY day, ad_unit_id, impression_id
+    ) GROUP BY day, ad_unit_id, pv
+  ) GROUP BY day, ad_unit_id, slot_page, slot_device`;
+
+// Of a slot's rows in a measured pageview, its render and the time-in-view rows that carry a shift; pageviews told
+// apart by a 64-bit hash of their id, a third cheaper to group and look up than the id (a collision among a million
+// pageviews is about one chance in 30 million, and would count two pageviews as one).
+const shiftSql = (adWhere: string, where: string) => `
+  SELECT toString(ad_unit_id) AS slot, toString(pv_page) AS page, pv_device AS device, toString(day) AS day,
+    count() AS measured, countIf(shift > 0) AS shifting, ${histogramSql('shift', 'shift > 0')} AS shifts
+  FROM (
+    SELECT toDate(ts) AS day, ad_unit_id, cityHash64(pageview_id) AS pv, any(page_id) AS pv_page, any(device) AS pv_device, sum(layout_shift) AS shift
+    FROM foldline.ad_events
+    WHERE ${adWhere} AND (kind = 'impression' OR (kind = 'view_time' AND layout_shift > 0))
+      AND cityHash64(pageview_id) IN (SELECT cityHash64(pageview_id) FROM foldline.pageviews WHERE ${where} AND browser IN {browsers:Array(String)})
+    GROUP BY day, ad_unit_id, pv
+  ) GROUP BY day, ad_unit_id, pv_page, pv_device`;
+
+// Every pageview of the page once; of the shifts only the rows that carry one (a pageview without is 0 through the
+// join), which lets the engine read the layout_shift column first and skip the rest.
+const pageSql = (adWhere: string, where: string) => `
+  SELECT '${ZERO_UUID}' AS slot, toString(pv.page_id) AS page, pv.device AS device, toString(pv.day) AS day,
+    count() AS pageviews, countIf(chromium) AS measured,
+    ${histogramSql('ads', 'chromium AND ads > 0')} AS shifts,
+    ${histogramSql('greatest(total - ads, 0)', 'chromium AND total - ads > 0')} AS other_shifts
+  FROM (SELECT toDate(ts) AS day, page_id, device, pageview_id, browser IN {browsers:Array(String)} AS chromium FROM foldline.pageviews WHERE ${where}) AS pv
+  LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS total FROM foldline.engagement WHERE ${where} AND layout_shift > 0 GROUP BY pageview_id) AS e ON e.pageview_id = pv.pageview_id
+  LEFT JOIN (SELECT pageview_id, sum(layout_shift) AS ads FROM foldline.ad_events WHERE ${adWhere} AND layout_shift > 0 GROUP BY pageview_id) AS a ON a.pageview_id = pv.pageview_id
+  GROUP BY pv.day, pv.page_id, pv.device`;
+
+// ---- Keeping settled days ---------------------------------------------------------------------------------------
+
+/** Per event store, each website's settled days known to be kept (day starts). */
+const known = new WeakMap<EventStore, Map<string, Set<number>>>();
+/** Per event store, each website's count of settled days under way, and whether it runs in the background. */
+const counting = new WeakMap<EventStore, Map<string, { done: Promise<void>; background: boolean }>>();
+/** Websites whose kept days are remembered per store, at most (each up to 400 day numbers); the oldest go first. */
+const MAX_KNOWN_WEBSITES = 10_000;
+/** Days lacking that a look counts itself before answering (a day settles every day); more are counted in the
+ * background while looks answer from raw events, so a first look costs what it did before days were kept. */
+const INLINE_DAYS = 2;
+/** Days counted per statement in the background: the embedded engine runs one statement at a time, so each must be
+ * short for the looks queued behind it (a week of a website with a million pageviews a week is some 0.3 s). */
+const CHUNK_DAYS = 7;
+
+/**
+ * Whether every settled day of [first, end) of the website is kept: after counting up to INLINE_DAYS lacking days,
+ * or not while more are counted in the background (started here if no count runs).
+ */
+async function settledKept(events: EventStore, websiteId: string, first: number, end: number): Promise<boolean> {
+  let websites = known.get(events);
+  if (!websites) known.set(events, (websites = new Map()));
+  let days = websites.get(websiteId);
+  if (!days) {
+    websites.set(websiteId, (days = new Set()));
+    for (const key of websites.keys()) {
+      if (websites.size <= MAX_KNOWN_WEBSITES) break;
+      websites.delete(key);
+    }
+  }
+  let running = counting.get(events);
+  if (!running) counting.set(events, (running = new Map()));
+  const after = async (): Promise<boolean | undefined> => {
+    const ahead = running.get(websiteId);
+    if (!ahead) return undefined;
+    if (ahead.background) return false;
+    await ahead.done;
+    return lackingDays(days, first, end).length === 0;
+  };
+  const waited = await after();
+  if (waited !== undefined) return waited;
+  if (lackingDays(days, first, end).length === 0) return true;
+  // Kept by another process, or before a restart?
+  const stored = await events.query<{ counted: string }>(
+    `SELECT DISTINCT toString(day) AS counted FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND ad_unit_id = {zero:UUID} AND page_id = {zero:UUID} AND day >= {first:Date} AND day < {end:Date}`,
+    { websiteId, zero: ZERO_UUID, first: dayOf(first), end: dayOf(end) },
+    { readonly: true },
+  );
+  for (const row of stored) days.add(Date.parse(`${row.counted}T00:00:00Z`));
+  // Another look may have begun a count meanwhile: one count per website at a time.
+  const meanwhile = await after();
+  if (meanwhile !== undefined) return meanwhile;
+  const lacking = lackingDays(days, first, end);
+  if (lacking.length === 0) return true;
+  const background = lacking.length > INLINE_DAYS;
+  // A count that fails loses nothing but time: the looks answer from raw events, and the next one counts again. One in
+  // the background begins after this look's own statements are queued (the embedded engine takes them in turn).
+  const done = (background ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
+    .then(() => keepDays(events, websiteId, days, lacking))
+    .catch(() => {})
+    .finally(() => running.delete(websiteId));
+  running.set(websiteId, { done, background });
+  if (background) return false;
+  await done;
+  return lackingDays(days, first, end).length === 0;
+}
+
+/** Counts the lacking days (ascending) for the whole website and keeps them, in spans of up to CHUNK_DAYS from a day
+ * lacking (a day in between already kept is written again; a read takes one row per key), each kept once counted. */
+async function keepDays(events: EventStore, websiteId: string, days: Set<number>, lacking: readonly number[]): Promise<void> {
+  for (let i = 0; i < lacking.length; ) {
+    const from = lacking[i]!;
+    let to = from + DAY_MS;
+    for (i++; i < lacking.length && lacking[i]! < from + CHUNK_DAYS * DAY_MS; i++) to = lacking[i]! + DAY_MS;
+    const span = { start: new Date(from), end: new Date(to) };
+    const counted = await countDays(events, { websiteId, range: span, slots: [], pageIds: [], windows: [span] }, true);
+    // Forgotten meanwhile (the website's events deleted, its past written): what was counted may be out of date.
+    if (known.get(events)?.get(websiteId) !== days) return;
+    const markers: Row[] = [];
+    for (let day = from; day < to; day += DAY_MS) markers.push({ slot: ZERO_UUID, page: ZERO_UUID, device: '', day: dayOf(day) });
+    await events.insert(TABLE, [...counted.units, ...counted.pages, ...markers].map(storedRow(websiteId)));
+    for (let day = from; day < to; day += DAY_MS) days.add(day);
+  }
+}
+
+/** Resolves once this store's counts under way have ended (tests, the bench). */
+export async function adDaysCounted(events: EventStore): Promise<void> {
+  await Promise.all([...(counting.get(events)?.values() ?? [])].map((count) => count.done));
+}
+
+function lackingDays(days: ReadonlySet<number>, first: number, end: number): number[] {
+  const lacking: number[] = [];
+  for (let day = first; day < end; day += DAY_MS) if (!days.has(day)) lacking.push(day);
+  return lacking;
+}
+
+const SUMS = ['impressions', 'impression_rows', 'empty', 'in_view_ms', 'in_view_all_ms', 'viewable', 'viewable_in_view_ms', 'long_views', 'pageviews', 'renders', 'unseen_refreshes', 'measured', 'shifting'] as const;
+const HISTOGRAMS = [
+  ['heights', 'height_counts'],
+  ['shifts', 'shift_counts'],
+  ['other_shifts', 'other_counts'],
+] as const;
+
+/** A counted row as the table stores it. */
+const storedRow = (websiteId: string) => (row: Row) => {
+  const stored: Row = { website_id: websiteId, ad_unit_id: row.slot, page_id: row.page, device: row.device, day: row.day };
+  for (const column of SUMS) stored[column] = Number(row[column] ?? 0);
+  for (const [keys, counts] of HISTOGRAMS) {
+    const [k, c] = pairOf(row[keys]);
+    stored[keys] = k;
+    stored[counts] = c;
+  }
+  return stored;
+};
+
+/** The kept rows of the settled days [first, end) asked about, summed per slot (pages' rows under the zero slot). */
+async function readKept(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<Row[]> {
+  const pages = scope.withPages ? 'OR (ad_unit_id = {zero:UUID} AND page_id IN {pages:Array(UUID)})' : '';
+  return events.query<Row>(
+    `SELECT toString(ad_unit_id) AS slot, ${SUMS.map((column) => `sum(${column}) AS ${column}`).join(', ')},
+       ${HISTOGRAMS.map(([keys, counts]) => `sumMap(${keys}, ${counts}) AS ${keys}`).join(', ')}
+     FROM (
+       SELECT * FROM ${TABLE}
+       WHERE website_id = {websiteId:UUID} AND day >= {first:Date} AND day < {end:Date} AND (ad_unit_id IN {slots:Array(UUID)} ${pages})
+         ${scope.device ? 'AND device = {device:String}' : ''}
+       LIMIT 1 BY ad_unit_id, page_id, device, day
+     ) GROUP BY ad_unit_id`,
+    { websiteId: scope.websiteId, first: dayOf(first), end: dayOf(end), slots: [...scope.slots], pages: [...scope.pageIds], zero: ZERO_UUID, ...(scope.device ? { device: scope.device } : {}) },
+    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
+  );
+}
+
+/** Forgets the days this process knows are kept for this store (what is stored stays). */
+export function forgetAdDays(events: EventStore): void {
+  known.delete(events);
+}
+
+/** Forgets and deletes the kept days of these websites: their past was written (the demo's history). */
+export async function discardAdDays(events: EventStore, websiteIds: readonly string[]): Promise<void> {
+  forgetAdDays(events);
+  const [row] = await events.query<{ n: number | string }>(`SELECT count() AS n FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
+  // A delete is a mutation that can wait for merges: none while nothing is kept (a seed nobody looked at).
+  if (Number(row?.n ?? 0) > 0) await events.command(`DELETE FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
+}
+
+// ---- Rows into counts -------------------------------------------------------------------------------------------
+
+/** A sumMap's (keys, counts) as two arrays of numbers. */
+function pairOf(value: unknown): [number[], number[]] {
+  const [keys, counts] = Array.isArray(value) ? (value as [unknown[], unknown[]]) : [[], []];
+  return [(keys ?? []).map(Number), (counts ?? []).map(Number)];
+}
+
+function histogramOf(value: unknown): Map<number, number> {
+  const [keys, counts] = pairOf(value);
+  return new Map(keys.map((key, i) => [key, counts[i] ?? 0]));
+}
+
+const emptySlot = (): SlotCounts => ({
+  impressions: 0,
+  impressionRows: 0,
+  empty: 0,
+  inViewMs: 0,
+  inViewAllMs: 0,
+  viewable: 0,
+  viewableInViewMs: 0,
+  longViews: 0,
+  pageviews: 0,
+  renders: 0,
+  unseenRefreshes: 0,
+  heights: new Map(),
+  measured: 0,
+  shifting: 0,
+  shifts: new Map(),
+});
+
+const emptyPage = (): PageCounts => ({ pageviews: 0, measured: 0, ads: new Map(), other: new Map() });
+
+function addSlot(counts: SlotCounts, row: Row): void {
+  const n = (column: string) => Number(row[column] ?? 0);
+  counts.impressions += n('impressions');
+  counts.impressionRows += n('impression_rows');
+  counts.empty += n('empty');
+  counts.inViewMs += n('in_view_ms');
+  counts.inViewAllMs += n('in_view_all_ms');
+  counts.viewable += n('viewable');
+  counts.viewableInViewMs += n('viewable_in_view_ms');
+  counts.longViews += n('long_views');
+  counts.pageviews += n('pageviews');
+  counts.renders += n('renders');
+  counts.unseenRefreshes += n('unseen_refreshes');
+  counts.measured += n('measured');
+  counts.shifting += n('shifting');
+  addHistogram(counts.heights, histogramOf(row.heights));
+  addHistogram(counts.shifts, histogramOf(row.shifts));
+}
+
+function addPage(pages: PageCounts, row: Row): void {
+  pages.pageviews += Number(row.pageviews ?? 0);
+  pages.measured += Number(row.measured ?? 0);
+  addHistogram(pages.ads, histogramOf(row.shifts));
+  addHistogram(pages.other, histogramOf(row.other_shifts));
+}
