@@ -66,3 +66,22 @@ describe('blockShares', () => {
     expect(blockShares(bands, { documentHeight: 0, outline: OUTLINE })).toBeUndefined();
   });
 });
+
+describe('an article\'s lead', () => {
+  // The body (the outline's main column) begins at 300 px; the headline (h1) is at 100 px, within the column.
+  const body: ContentOutline = { kind: 'article', main: { selector: 'article', box: [460, 300, 1000, 400], blocks: [block('paragraph', [460, 300, 1000, 100])] }, sides: [] };
+  const elements = { 'h1.title': [470, 100, 900, 80] as const, 'h1.logo': [0, 10, 200, 40] as const, 'img.lead': [460, 190, 1000, 100] as const };
+  const labels = { 'h1.title': ['h1', 'Harbour freight climbs'] as const, 'h1.logo': ['h1', 'Daily Gazette'] as const, 'img.lead': ['img', 'The port'] as const };
+
+  it('is one block from the headline down to the body, named by the headline, first', () => {
+    const blocks = blockShares(new Array<number>(100).fill(0.5), { documentHeight: PAGE, outline: body, elements, labels })!;
+    expect(blocks[0]).toEqual({ kind: 'block', tag: 'header', selector: 'h1.title', box: [460, 100, 1000, 200], text: 'Harbour freight climbs', share: 0.5 });
+    expect(blocks).toHaveLength(2);
+  });
+
+  it('is left out without a headline over the body\'s column, or on a page of blocks', () => {
+    const offColumn = { 'h1.logo': labels['h1.logo'] };
+    expect(blockShares(new Array<number>(100).fill(0.5), { documentHeight: PAGE, outline: body, elements, labels: offColumn })).toHaveLength(1);
+    expect(blockShares(new Array<number>(100).fill(0.5), { documentHeight: PAGE, outline: { ...body, kind: 'blocks' }, elements, labels })).toHaveLength(1);
+  });
+});

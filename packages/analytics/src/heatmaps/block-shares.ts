@@ -10,15 +10,16 @@
 // mean of the bands' shares over its height, each band weighted by the part of the block it holds. Exact up to the
 // bands' 1 % of the page, the bands' own resolution (a band touched by a viewport counts as in view).
 import type { EngagementBlock } from '@foldline/contracts';
+import type { ContentOutline, OutlineBlock } from '@foldline/contracts/content-outline';
 import type { ReferenceLayout } from './heatmap-points.ts';
 
 /** The outline's blocks, main column then side columns, each with its share; undefined without an outline (an older
  * rendering, a page without a column of content, no rendering at all): the map then keeps its bands. */
-export function blockShares(bands: readonly number[], layout: Pick<ReferenceLayout, 'documentHeight' | 'outline'>): EngagementBlock[] | undefined {
+export function blockShares(bands: readonly number[], layout: Pick<ReferenceLayout, 'documentHeight' | 'outline' | 'labels'> & Partial<Pick<ReferenceLayout, 'elements'>>): EngagementBlock[] | undefined {
   const { outline, documentHeight: height } = layout;
   if (!outline || !(height > 0)) return undefined;
-  return [outline.main, ...outline.sides]
-    .flatMap((column) => column.blocks)
+  const lead = leadOf(layout, outline);
+  return [...(lead ? [lead] : []), ...[outline.main, ...outline.sides].flatMap((column) => column.blocks)]
     .filter((block) => block.box[2] > 0 && block.box[3] > 0 && block.box[1] < height)
     .map((block) => ({ kind: block.kind, tag: block.tag, selector: block.selector, box: block.box, text: block.text, share: shareOver(bands, block.box, height) }));
 }
@@ -35,4 +36,21 @@ function shareOver(bands: readonly number[], [, y, , h]: readonly [number, numbe
     if (overlap > 0) sum += overlap * (bands[index] ?? 0);
   }
   return sum / h;
+}
+
+/** An article's lead — its headline, standfirst, byline and lead image — as one block. The outline's main column is
+ * the article's body, which begins below them, yet the lead is where readers spend their first seconds: left out, the
+ * map showed the top of every article blank (seen on the demo). It spans the body's column from the rendering's
+ * first-level heading above the body down to the body; none without such a heading. */
+function leadOf(layout: Partial<Pick<ReferenceLayout, 'elements' | 'labels'>>, outline: ContentOutline): OutlineBlock | undefined {
+  if (outline.kind !== 'article') return undefined;
+  const [x, y, width] = outline.main.box;
+  let lead: { top: number; text: string; selector: string } | undefined;
+  for (const [selector, [tag, text]] of Object.entries(layout.labels ?? {})) {
+    const box = layout.elements?.[selector];
+    if (tag !== 'h1' || !box) continue;
+    const [left, top, across] = box;
+    if (top < y && left < x + width && left + across > x && (!lead || top < lead.top)) lead = { top, text, selector };
+  }
+  return lead && { kind: 'block', tag: 'header', box: [x, lead.top, width, y - lead.top], text: lead.text, selector: lead.selector };
 }

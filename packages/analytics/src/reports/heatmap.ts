@@ -21,8 +21,8 @@ import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { blockShares } from '../heatmaps/block-shares.ts';
 import { readEngagementShares, type EngagementShares } from '../heatmaps/engagement-shares.ts';
-import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
-import { isSegmented, segmentOf } from '../heatmaps/heatmap-segment.ts';
+import { readCells, wholeHours, type CellRow } from '../heatmaps/heatmap-cells.ts';
+import { isSegmented, readSegmentPageviews, segmentOf } from '../heatmaps/heatmap-segment.ts';
 import { binPoints, contentExtent, dwellPoints, MAX_POINTS, placeClicks, placeRests, reachByDepth, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
@@ -71,7 +71,10 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
   const segment = isSegmented(params) ? segmentOf(params) : undefined;
   const only = type === 'click' ? params.only : undefined;
-  const scope = { websiteId: page.website_id, pageId: page.id, device, range, ...(segment ? { segment } : {}) };
+  const where = { websiteId: page.website_id, pageId: page.id, device, range };
+  // A segment's pageviews are read once for both statements of the engagement map.
+  const ids = segment ? await readSegmentPageviews(context.events, { ...where, range: wholeHours(range), segment }) : undefined;
+  const scope = { ...where, ...(segment ? { segment } : {}), ...(ids ? { segmentPageviews: ids } : {}) };
   const [rows, shares] = await Promise.all([
     readCells(context.events, { ...scope, ...KINDS[type], ...(only ? { only } : {}) }),
     type === 'engagement' ? readEngagementShares(context.events, scope) : undefined,
@@ -88,7 +91,7 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   if (shares ? shares.readers > 0 : rows.some((row) => KINDS[type].detail.includes(row.kind))) {
     try {
       const rendered = await layoutOf(pageUrl(page.origin, page.domain, page.url_path), device);
-      layout = { width, documentHeight: rendered.documentHeight, elements: rendered.elements, outline: rendered.outline };
+      layout = { width, documentHeight: rendered.documentHeight, elements: rendered.elements, outline: rendered.outline, labels: rendered.labels };
       captured = { captured: true };
     } catch (error) {
       captured = { captured: false, message: error instanceof Error ? error.message : 'The page could not be rendered' };

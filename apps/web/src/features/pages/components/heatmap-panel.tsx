@@ -347,6 +347,11 @@ interface PointOverlayProps {
   legend: LegendText;
 }
 
+/** Pointer rests over shaded blocks: drawn lighter than the specification's engagement field (whose least opacity
+ * would lay a veil over every block a pointer crossed, seen on the demo's article), so a block's colour still reads
+ * beneath and only where pointers gathered stands out. */
+const OVER_BLOCKS = (style: HeatmapStyle): HeatmapStyle => ({ ...style, minOpacity: 0, maxOpacity: Math.min(style.maxOpacity, 0.5) });
+
 function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted, png, side, legend }: PointOverlayProps) {
   const { data, meta } = heatmap;
   const style: HeatmapStyle = HEATMAP_STYLES[type];
@@ -362,7 +367,7 @@ function PointOverlay({ type, url, heatmap, maxValue, crop, label, highlighted, 
   const draw = useCallback(
     (canvas: HTMLCanvasElement, view: OverlayView) => {
       resizeCanvas(canvas, overlayPixelSize(view.cssWidth, view.cssHeight, view.devicePixelRatio, { radius: style.radius, sourceWidth: view.referenceWidth }));
-      drawPointHeatmap(canvas, { points: data, maxValue, sourceWidth: meta.referenceWidth }, style);
+      drawPointHeatmap(canvas, { points: data, maxValue, sourceWidth: meta.referenceWidth }, shaded ? OVER_BLOCKS(style) : style);
       if (shaded) drawBlocksUnder(canvas, shaded, meta.referenceWidth);
     },
     [data, maxValue, meta.referenceWidth, style, shaded],

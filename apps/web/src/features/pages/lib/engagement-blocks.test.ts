@@ -26,7 +26,8 @@ describe('engagement blocks', () => {
       blockNoun({ kind: 'enclosure', tag: 'blockquote' }),
       blockNoun({ kind: 'block', tag: 'section' }),
       blockNoun({ kind: 'block', tag: 'img' }),
-    ]).toEqual(['ad slot', 'list', 'quote', 'block', 'image']);
+      blockNoun({ kind: 'block', tag: 'header' }),
+    ]).toEqual(['ad slot', 'list', 'quote', 'block', 'image', 'headline and lead']);
   });
 
   it('shades a block by its share on the map’s scale: the top red and strongest, none for a block without time', () => {

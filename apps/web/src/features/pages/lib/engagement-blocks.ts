@@ -18,7 +18,8 @@ export function blockNoun(block: Pick<EngagementBlock, 'kind' | 'tag'>): string 
     case 'enclosure':
       return ENCLOSURES[block.tag] ?? 'block';
     default:
-      return block.tag === 'img' || block.tag === 'picture' ? 'image' : 'block';
+      // 'header': an article's headline, standfirst and lead image, one block (block-shares.ts).
+      return block.tag === 'header' ? 'headline and lead' : block.tag === 'img' || block.tag === 'picture' ? 'image' : 'block';
   }
 }
 
