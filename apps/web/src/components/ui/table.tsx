@@ -44,9 +44,13 @@ export function TableHead({ children }: { children: ReactNode }) {
   );
 }
 
+/** Cells keep to one line unless the caller says how they wrap: both classes at once would leave it to the order of
+ * Tailwind's stylesheet, where `whitespace-nowrap` comes last and wins (a figure's name ran into the next column). */
+const wrapping = (className: string) => (/\bwhitespace-/.test(className) ? '' : 'whitespace-nowrap ');
+
 export function Th({ className = '', children, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
-    <th scope="col" className={`whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${className}`} {...rest}>
+    <th scope="col" className={`${wrapping(className)}px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${className}`} {...rest}>
       {children}
     </th>
   );
@@ -63,7 +67,7 @@ export interface TdProps extends TdHTMLAttributes<HTMLTableCellElement> {
 
 export function Td({ className = '', children, label, ...rest }: TdProps) {
   return (
-    <td className={`whitespace-nowrap px-4 py-3 text-slate-700 ${className}`} data-label={label} {...rest}>
+    <td className={`${wrapping(className)}px-4 py-3 text-slate-700 ${className}`} data-label={label} {...rest}>
       {children}
     </td>
   );
