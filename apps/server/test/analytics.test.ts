@@ -2,6 +2,7 @@
 // values computed here, independently, from the same fixture records.
 import { randomUUID } from 'node:crypto';
 import { forgetAnswer, websiteAnalysisKey } from '@foldline/analytics';
+import { PERIOD_HOURS } from '@foldline/contracts';
 import { remembered } from '@foldline/analytics/recommendations/analysis-cache';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   buildPageviews,
   DAY,
   FOLLOW_UP_DELAY,
+  HOUR,
   insertWebsite,
   MINUTE,
   sendPageview,
@@ -97,7 +99,14 @@ describeEachDialect('analytics', (dialect) => {
     it.each(['day', 'week', 'month', 'quarter', 'year'] as const)('matches the fixture over all websites for %s, with changes against the previous period', async (period) => {
       const body = await ok(`/dashboard-kpi?period=${period}`);
       const { current, previous } = body.timeRange as { current: Window; previous: Window };
-      expect(Date.parse(current.end) - Date.parse(current.start)).toBe(Date.parse(previous.end) - Date.parse(previous.start));
+      // From a week on a period counts whole hours: it starts on the hour, one period length before the end of the
+      // current hour, and is reported as ending now; the previous one is the whole length before it.
+      const length = Date.parse(previous.end) - Date.parse(previous.start);
+      expect(length).toBe(PERIOD_HOURS[period] * HOUR);
+      if (period !== 'day') {
+        expect(Date.parse(current.start) % HOUR).toBe(0);
+        expect(length - (Date.parse(current.end) - Date.parse(current.start))).toBeLessThan(HOUR);
+      } else expect(Date.parse(current.end) - Date.parse(current.start)).toBe(length);
       expect(previous.end).toBe(current.start);
       const rows = adRows(pageviews);
       const cur = adTotals(rows.filter((r) => within(r.at, current)));
@@ -137,7 +146,7 @@ describeEachDialect('analytics', (dialect) => {
     it('narrows to one website and defaults to month', async () => {
       const body = await ok(`/dashboard-kpi?websiteId=${siteB.id}`);
       const { current } = body.timeRange as { current: Window };
-      expect(Date.parse(current.end) - Date.parse(current.start)).toBe(30 * DAY);
+      expect(30 * DAY - (Date.parse(current.end) - Date.parse(current.start))).toBeLessThan(HOUR);
       const expected = adTotals(adRows(pageviews.filter((pv) => pv.website === siteB)).filter((r) => within(r.at, current)));
       expect(body.kpis.impressions.value).toBe(expected.impressions);
       expect(body.kpis.viewability.value).toBeCloseTo(expected.viewability, 6);

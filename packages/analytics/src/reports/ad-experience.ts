@@ -16,7 +16,7 @@ import {
   type Period,
 } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
-import { periodWindows } from '../periods.ts';
+import { periodWindows, upToNow } from '../periods.ts';
 import { adUnitsInScope, pageInScope } from '../scope.ts';
 import { adDayCounts, quantileOf } from './ad-days.ts';
 import { layoutShiftFigures } from './ad-layout-shift.ts';
@@ -26,7 +26,8 @@ export async function adExperience(context: AnalyticsContext, params: { pageId: 
   const units = await adUnitsInScope(context.db, { websiteIds: [page.website_id], pageId: page.id });
   const counts = await adDayCounts(context.events, {
     websiteId: page.website_id,
-    range: periodWindows(params.period, context.now).current,
+    // Days settle by the clock (ad-days.ts): the period as far as now, not to the end of its hour.
+    range: upToNow(periodWindows(params.period, context.now).current, context.now),
     slots: units.map((unit) => unit.id),
     pageIds: [page.id],
     device: params.deviceType === 'all' ? undefined : params.deviceType,

@@ -5,7 +5,7 @@
 // these fill in: a website's first look counts its settled days once.
 import type { AdUnitFigures, AdUnitFiguresResponse, Period } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
-import { periodWindows } from '../periods.ts';
+import { periodWindows, upToNow } from '../periods.ts';
 import { adUnitsInScope, NotFoundError, pageInScope, websitesInScope } from '../scope.ts';
 import { addHistogram, adDayCounts, quantileOf, type SlotCounts } from './ad-days.ts';
 import { layoutShiftFigures } from './ad-layout-shift.ts';
@@ -32,7 +32,8 @@ export async function adUnitFigures(context: AnalyticsContext, params: AdUnitFig
   const unitSlots = slots.filter((slot) => wanted.has(slot.unit_key) && (!params.pageId || slot.page_id === params.pageId));
   const counts = await adDayCounts(context.events, {
     websiteId: website!.id,
-    range: periodWindows(params.period, context.now).current,
+    // Days settle by the clock (ad-days.ts): the period as far as now, not to the end of its hour.
+    range: upToNow(periodWindows(params.period, context.now).current, context.now),
     slots: unitSlots.map((slot) => slot.id),
     pageIds: [...new Set(unitSlots.map((slot) => slot.page_id))],
   });

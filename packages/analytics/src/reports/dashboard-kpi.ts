@@ -62,7 +62,7 @@ export async function dashboardKpi(
   const previous = summarize('previous');
   const potential = ratio(extra, current.viewable);
   return {
-    timeRange: timeRangeOf(windows),
+    timeRange: timeRangeOf(windows, context.now),
     kpis: {
       impressions: { value: current.impressions, change: relativeChange(current.impressions, previous.impressions) },
       // Percentage points for rates, a plain difference for the potential (DESIGN.md); no change where the previous

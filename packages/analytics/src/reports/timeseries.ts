@@ -29,7 +29,7 @@ export async function timeseries(context: AnalyticsContext, params: { period: Pe
     const m = byBucket.get(time);
     return { time, pageviews: m?.pageviews ?? 0, impressions: m?.impressions ?? 0, viewability: m?.viewability ?? 0, ctr: m?.ctr ?? 0 };
   });
-  return { interval, timezone, timeRange: timeRangeOf(windows), points };
+  return { interval, timezone, timeRange: timeRangeOf(windows, context.now), points };
 }
 
 function hourBuckets(window: TimeWindow): string[] {

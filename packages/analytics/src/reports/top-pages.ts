@@ -38,7 +38,7 @@ export async function topPages(
   const revenue = rankedIds.length === 0 ? undefined : await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds: rankedIds });
   const densities = adDensities(context, new Set(ranked.map(({ pageId }) => pages.get(pageId)!.website_id)));
   return {
-    timeRange: timeRangeOf(windows),
+    timeRange: timeRangeOf(windows, context.now),
     revenue_sources: revenue?.sources ?? { prebid: false, imported: false },
     pages: ranked.map(({ pageId, sessions }) => {
       const page = pages.get(pageId)!;
