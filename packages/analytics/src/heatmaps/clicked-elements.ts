@@ -20,7 +20,7 @@ import {
 import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows } from '../periods.ts';
-import { isSegmented, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
+import { isSegmented, readSegmentPageviews, segmentPageviewRowSql, segmentPageviewsSql } from './heatmap-segment.ts';
 import { clickFilterSql, clicksWithRageSql, RAGE_SQL, RAGE_WINDOW_SQL } from './rage-clicks.ts';
 import type { LayoutSource, RenderedLayout } from '../reports/heatmap.ts';
 import { adUnitsInScope, pageInScope } from '../scope.ts';
@@ -41,10 +41,11 @@ export async function clickedElements(
   const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
   const values: Record<string, unknown> = { websiteId: page.website_id, pageId: page.id, device, start: toEventTime(range.start), end: toEventTime(range.end) };
   const period = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}`;
-  // A segment: the events of its pageviews, and its pageviews themselves.
+  // A segment: the events of its pageviews, and its pageviews themselves, read once.
   const segmented = isSegmented(params);
-  const scope = segmented ? `${period} AND ${segmentPageviewsSql(params, range, values)}` : period;
-  const pageviewScope = segmented ? `${period} AND ${segmentCondition(params, values)}` : period;
+  const ids = segmented ? await readSegmentPageviews(context.events, { websiteId: page.website_id, pageId: page.id, device, range, segment: params }) : undefined;
+  const scope = segmented ? `${period} AND ${segmentPageviewsSql(params, range, values, ids)}` : period;
+  const pageviewScope = segmented ? `${period} AND ${segmentPageviewRowSql(params, range, values, ids)}` : period;
   const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
   // Every click of the scope is read (a rage burst needs the clicks around it); a filter picks which of them count.
   const only = params.only;

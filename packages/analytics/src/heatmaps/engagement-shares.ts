@@ -26,6 +26,8 @@ export interface EngagementRequest {
   device: DeviceType;
   range: TimeWindow;
   segment?: HeatmapSegment | undefined;
+  /** The segment's pageviews when the request has read them (readSegmentPageviews, over the same whole hours). */
+  segmentPageviews?: readonly string[] | undefined;
 }
 
 /** A viewport span as stored (foldline.viewport_spans). */
@@ -143,7 +145,7 @@ export function compileEngagementQuery(request: EngagementRequest): { sql: strin
     maxRests: MAX_REST_CELLS,
   };
   let scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`;
-  if (isSegmented(request.segment)) scope += ` AND ${segmentPageviewsSql(request.segment, range, params)}`;
+  if (isSegmented(request.segment)) scope += ` AND ${segmentPageviewsSql(request.segment, range, params, request.segmentPageviews)}`;
   // Each span or rest as its cells with its time: a span's +ms at its first band and −ms past its last (a running sum
   // over bands gives each band's), a rest's ms at its cell. Grouped by pageview for its time (the larger of its spans'
   // and its rests'), each cell's ms over that time is its share; summed per cell over the pageviews, whose number comes

@@ -16,7 +16,7 @@ import {
 } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
-import { isSegmented, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
+import { isSegmented, segmentPageviewRowSql, segmentPageviewsSql } from './heatmap-segment.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
 
 const HOUR = 3_600_000;
@@ -37,6 +37,8 @@ export interface CellsRequest {
   totals: readonly HeatmapCellKind[];
   /** Only these pageviews' cells, from raw rows; absent or empty: every pageview's, from the rollups. */
   segment?: HeatmapSegment;
+  /** The segment's pageviews when the request has read them (readSegmentPageviews, over the same whole hours). */
+  segmentPageviews?: readonly string[];
   /** Only the dead clicks, or the clicks of rage bursts, as click cells (the other kinds keep every row); from raw rows. */
   only?: ClickFilter;
 }
@@ -113,7 +115,8 @@ function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Rec
   const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
   const parts = tables.map((table) => {
     // The pageviews table holds the segment's columns itself; the others join it by pageview.
-    const inSegment = !segment ? '' : ` AND ${table === 'pageviews' ? segmentCondition(segment, params) : segmentPageviewsSql(segment, range, params)}`;
+    const ids = request.segmentPageviews;
+    const inSegment = !segment ? '' : ` AND ${table === 'pageviews' ? segmentPageviewRowSql(segment, range, params, ids) : segmentPageviewsSql(segment, range, params, ids)}`;
     const rows =
       table === 'clicks' && request.only ? filteredClicksSql(`${scope}${inSegment}`, request.only) : `SELECT * FROM foldline.${table} WHERE ${scope}${inSegment}`;
     return `SELECT kind, selector, ox, oy, x, y, value FROM (${heatmapCellsOfRowsSql(table, rows)}) WHERE kind IN {kinds:Array(String)}`;

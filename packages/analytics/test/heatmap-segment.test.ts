@@ -1,0 +1,163 @@
+// A segment's pageviews read once a request (heatmaps/heatmap-segment.ts): the ids are the pageviews of the source that
+// started in the period or the day before it, by the function's rules; bound into the statements, they give the same
+// cells and engagement shares as the statements selecting the segment themselves (chDB, fixture events); a browser
+// alone, or a segment past the bound, leaves the statements to select it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TRAFFIC_SOURCES } from '@foldline/contracts';
+import { openEventStore, toEventTime, type EventStore } from '@foldline/event-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEngagementShares } from '../src/heatmaps/engagement-shares.ts';
+import { readCells, wholeHours } from '../src/heatmaps/heatmap-cells.ts';
+import { MAX_BOUND_PAGEVIEWS, readSegmentPageviews, SEGMENT_LOOKBACK_MS } from '../src/heatmaps/heatmap-segment.ts';
+import { trafficSourceOf } from '../src/heatmaps/traffic-source.ts';
+
+const WEBSITE = '5e0c3a1b-7d2f-4c8e-9a61-2b4d6f8a0c13';
+const PAGE = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
+const BUSY_PAGE = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5e';
+const HOUR = 3_600_000;
+const NOW = new Date('2026-11-22T10:17:30.250Z');
+const WEEK = { start: new Date(NOW.getTime() - 7 * 24 * HOUR), end: NOW };
+const REFERRALS = [
+  { referrer_host: 'google.com', utm_source: '', utm_medium: '' },
+  { referrer_host: 'l.facebook.com', utm_source: '', utm_medium: '' },
+  { referrer_host: '', utm_source: '', utm_medium: '' },
+  { referrer_host: 'example.org', utm_source: '', utm_medium: '' },
+  { referrer_host: '', utm_source: 'newsletter', utm_medium: 'social' },
+];
+
+interface Pageview {
+  pageview_id: string;
+  ts: number;
+  device: string;
+  browser: string;
+  referral: (typeof REFERRALS)[number];
+}
+
+const fixture = (() => {
+  let seed = 7;
+  const next = (below: number) => ((seed = (seed * 48271) % 2147483647), seed % below);
+  const pageviews: Pageview[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    // Mostly in the week; some the day before it (their events still count), some earlier (theirs do not).
+    const ago = i % 10 === 9 ? 7 * 24 * HOUR + next(20 * HOUR) : i % 13 === 12 ? 9 * 24 * HOUR : next(7 * 24 * HOUR - HOUR);
+    pageviews.push({
+      pageview_id: crypto.randomUUID(),
+      ts: NOW.getTime() - ago,
+      device: i % 4 === 3 ? 'mobile' : 'desktop',
+      browser: i % 3 === 0 ? 'Firefox' : 'Chrome',
+      referral: REFERRALS[i % REFERRALS.length]!,
+    });
+  }
+  // Each pageview's events follow it by up to two days, so some of an earlier pageview's fall in the week.
+  const later = (p: Pageview, k: number) => p.ts + (p.ts < WEEK.start.getTime() ? 30 * HOUR : 0) + k * 20_000 + next(10_000);
+  const common = (p: Pageview, ts: number) => ({ website_id: WEBSITE, ts: toEventTime(ts), page_id: PAGE, pageview_id: p.pageview_id, session_id: p.pageview_id, device: p.device });
+  const rows = {
+    pageviews: pageviews.map((p) => ({
+      ...common(p, p.ts),
+      ...p.referral,
+      visitor_id: 1,
+      url_path: '/story',
+      title: 'Story',
+      utm_campaign: '',
+      browser: p.browser,
+      os: 'Linux',
+      viewport_w: 1280,
+      viewport_h: 700 + next(300),
+      doc_h: 3000 + next(2000),
+    })),
+    clicks: pageviews.flatMap((p) =>
+      Array.from({ length: next(4) }, (_, k) => ({ ...common(p, later(p, k)), viewport_w: 1280, doc_h: 4000, x: next(1280), y: next(4000), selector: `main>p:nth-of-type(${next(5)})`, offset_x: 0.5, offset_y: 0.25 })),
+    ),
+    viewport_spans: pageviews.flatMap((p) =>
+      Array.from({ length: 1 + next(3) }, (_, k) => ({ ...common(p, later(p, k)), scroll_y: next(3000), viewport_h: 800, doc_h: 4000, duration_ms: 500 + next(30_000) })),
+    ),
+    attention: pageviews.flatMap((p) =>
+      Array.from({ length: next(3) }, (_, k) => ({ ...common(p, later(p, k)), viewport_w: 1280, x: next(1280), y: next(4000), doc_h: 4000, weight_ms: 300 + next(4000) })),
+    ),
+    engagement: pageviews.flatMap((p) =>
+      [0, 1].map((k) => ({ ...common(p, later(p, k)), engaged_ms: 1000, max_scroll_pct: 30 + k * 40, doc_h: 4000, is_first: k === 0 ? 1 : 0, scroll_gain: k === 0 ? 30 : 40 })),
+    ),
+  };
+  return { pageviews, rows };
+})();
+
+describe("a segment's pageviews read once", () => {
+  let dir: string;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'foldline-heatmap-segment-'));
+    store = await openEventStore({ dataDir: dir });
+    for (const [table, rows] of Object.entries(fixture.rows)) await store.insert(`foldline.${table}`, rows);
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const where = { websiteId: WEBSITE, pageId: PAGE, device: 'desktop' as const };
+  const hours = wholeHours(WEEK);
+
+  it('are the pageviews of the source that started in the period or the day before it', async () => {
+    for (const source of TRAFFIC_SOURCES) {
+      const expected = fixture.pageviews.filter(
+        (p) =>
+          p.device === 'desktop' &&
+          p.ts >= hours.start.getTime() - SEGMENT_LOOKBACK_MS &&
+          p.ts < hours.end.getTime() &&
+          trafficSourceOf({ referrerHost: p.referral.referrer_host, utmSource: p.referral.utm_source, utmMedium: p.referral.utm_medium }) === source,
+      );
+      expect(expected.length, source).toBeGreaterThan(2);
+      const ids = await readSegmentPageviews(store, { ...where, range: hours, segment: { source } });
+      expect(ids?.sort()).toEqual(expected.map((p) => p.pageview_id).sort());
+    }
+  });
+
+  it('give the same cells and engagement shares as the statements selecting the segment', async () => {
+    for (const segment of [{ source: 'search' as const }, { source: 'social' as const, browser: 'chrome' }, { source: 'direct' as const }]) {
+      const ids = await readSegmentPageviews(store, { ...where, range: hours, segment });
+      expect(ids?.length).toBeGreaterThan(0);
+      for (const kinds of [
+        { detail: ['click'], totals: ['fold', 'doc'] },
+        { detail: ['reach'], totals: ['fold', 'doc', 'click'] },
+      ] as const) {
+        const selected = await readCells(store, { ...where, range: WEEK, ...kinds, segment });
+        const bound = await readCells(store, { ...where, range: WEEK, ...kinds, segment, segmentPageviews: ids! });
+        expect(selected.length).toBeGreaterThan(1);
+        expect(sorted(bound)).toEqual(sorted(selected));
+      }
+      const selected = await readEngagementShares(store, { ...where, range: WEEK, segment });
+      const bound = await readEngagementShares(store, { ...where, range: WEEK, segment, segmentPageviews: ids! });
+      expect(selected.readers).toBeGreaterThan(0);
+      expect(bound.readers).toBe(selected.readers);
+      bound.bands.forEach((share, band) => expect(share).toBeCloseTo(selected.bands[band]!, 12));
+      expect(bound.rests.length).toBe(selected.rests.length);
+    }
+  });
+
+  it('bind an empty list when the segment has no pageview', async () => {
+    const ids = await readSegmentPageviews(store, { ...where, range: hours, segment: { source: 'search', browser: 'Opera' } });
+    expect(ids).toEqual([]);
+    expect(await readCells(store, { ...where, range: WEEK, detail: ['click'], totals: ['fold'], segment: { source: 'search', browser: 'Opera' }, segmentPageviews: [] })).toEqual([]);
+  });
+
+  it('are left to each statement for a browser alone and past the bound', async () => {
+    expect(await readSegmentPageviews(store, { ...where, range: hours, segment: { browser: 'Firefox' } })).toBeUndefined();
+    const busy = Array.from({ length: MAX_BOUND_PAGEVIEWS + 1 }, (_, i) => ({
+      website_id: WEBSITE,
+      ts: toEventTime(NOW.getTime() - HOUR - i * 1000),
+      page_id: BUSY_PAGE,
+      pageview_id: crypto.randomUUID(),
+      device: 'desktop',
+      referrer_host: 'bing.com',
+      browser: 'Chrome',
+    }));
+    await store.insert('foldline.pageviews', busy);
+    expect(await readSegmentPageviews(store, { ...where, pageId: BUSY_PAGE, range: hours, segment: { source: 'search' } })).toBeUndefined();
+  });
+});
+
+const sorted = <T extends { kind: string; selector: string; x: number; y: number; ox: number; oy: number }>(rows: T[]) =>
+  [...rows].sort((a, b) => `${a.kind}|${a.selector}|${a.x}|${a.y}|${a.ox}|${a.oy}`.localeCompare(`${b.kind}|${b.selector}|${b.x}|${b.y}|${b.ox}|${b.oy}`));
