@@ -199,6 +199,16 @@ describeEachEngine('ad experience days', (engine) => {
     expect(await keptDays(websiteId)).toBe('2026-10-22 – 2026-11-18 (28)');
   });
 
+  it('counts, in the count under way, the days of a longer window looked at meanwhile', async () => {
+    const { websiteId, scope } = await site();
+    const longer = { ...scope, range: { start: new Date(NOW - 45 * DAY), end: new Date(NOW) } };
+    // The month's look starts the count; the longer look, while it runs, answers from raw events and widens it.
+    await Promise.all([figuresOf(store, scope), figuresOf(store, longer)]);
+    await adDaysCounted(store);
+    expect(await keptDays(websiteId)).toBe('2026-10-07 – 2026-11-18 (43)');
+    expect(await figuresOf(store, longer)).toEqual(EXPECTED);
+  });
+
   it('filters by device, from the kept days as from the raw events', async () => {
     const { scope } = await site();
     await figuresOf(store, scope);

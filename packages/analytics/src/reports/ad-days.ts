@@ -230,8 +230,9 @@ const pageSql = (adWhere: string, where: string) => `
 
 /** Per event store, each website's settled days known to be kept (day starts). */
 const known = new WeakMap<EventStore, Map<string, Set<number>>>();
-/** Per event store, each website's count of settled days under way, and whether it runs in the background. */
-const counting = new WeakMap<EventStore, Map<string, { done: Promise<void>; background: boolean }>>();
+/** Per event store, each website's count of settled days under way: whether it runs in the background, and the days
+ * it is to count (looks that find it running widen them, so a look at the year after one at the month is counted too). */
+const counting = new WeakMap<EventStore, Map<string, { done: Promise<void>; background: boolean; wanted: { first: number; end: number } }>>();
 /** Websites whose kept days are remembered per store, at most (each up to 400 day numbers); the oldest go first. */
 const MAX_KNOWN_WEBSITES = 10_000;
 /** Days lacking that a look counts itself before answering (a day settles every day); more are counted in the
@@ -261,7 +262,11 @@ async function settledKept(events: EventStore, websiteId: string, first: number,
   const after = async (): Promise<boolean | undefined> => {
     const ahead = running.get(websiteId);
     if (!ahead) return undefined;
-    if (ahead.background) return false;
+    if (ahead.background) {
+      ahead.wanted.first = Math.min(ahead.wanted.first, first);
+      ahead.wanted.end = Math.max(ahead.wanted.end, end);
+      return false;
+    }
     await ahead.done;
     return lackingDays(days, first, end).length === 0;
   };
@@ -281,13 +286,20 @@ async function settledKept(events: EventStore, websiteId: string, first: number,
   const lacking = lackingDays(days, first, end);
   if (lacking.length === 0) return true;
   const background = lacking.length > INLINE_DAYS;
+  const wanted = { first, end };
   // A count that fails loses nothing but time: the looks answer from raw events, and the next one counts again. One in
-  // the background begins after this look's own statements are queued (the embedded engine takes them in turn).
+  // the background begins after this look's own statements are queued (the embedded engine takes them in turn), and
+  // goes on while looks meanwhile have widened the days wanted.
   const done = (background ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
-    .then(() => keepDays(events, websiteId, days, lacking))
+    .then(async () => {
+      for (let left = lacking; left.length > 0; left = lackingDays(days, wanted.first, wanted.end)) {
+        await keepDays(events, websiteId, days, left);
+        if (known.get(events)?.get(websiteId) !== days) return;
+      }
+    })
     .catch(() => {})
     .finally(() => running.delete(websiteId));
-  running.set(websiteId, { done, background });
+  running.set(websiteId, { done, background, wanted });
   if (background) return false;
   await done;
   return lackingDays(days, first, end).length === 0;
