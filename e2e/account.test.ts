@@ -3,7 +3,7 @@
 import type { SessionResponse, Website } from '@foldline/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, makeUser, MOBILE_WIDTH, newPage, screenshot, signUpAndSignIn, type TestUser } from './support/browser.ts';
+import { checkA11y, expectGoneAfter, launchBrowser, makeUser, MOBILE_WIDTH, newPage, screenshot, signUpAndSignIn, type TestUser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -48,6 +48,8 @@ const alertText = (page: Page, text: string) => page.getByRole('alert').filter({
 describe('account settings', () => {
   it('validates and saves the profile, updating the stored user', async () => {
     const { page, user } = await signedIn();
+    // Its success message is moved on by the clock, not waited out (expectGoneAfter).
+    await page.clock.install();
     const name = page.getByLabel('Full name');
     const email = page.getByLabel('Email address');
     expect(await name.inputValue()).toBe(user.name);
@@ -81,13 +83,15 @@ describe('account settings', () => {
     await page.getByRole('menu').getByText(newEmail).waitFor();
     await page.keyboard.press('Escape');
     expect(await login(newEmail, user.password)).toBe(200);
-    // Success messages go after 3 s: wait for it to be hidden, polling.
-    await success.waitFor({ state: 'hidden', timeout: 10_000 });
+    // Success messages go after 3 s.
+    await expectGoneAfter(page, success, 3_000);
     await page.context().close();
   });
 
   it('checks the password fields in the specification order, then changes the password', async () => {
     const { page, user } = await signedIn();
+    // Its success message is moved on by the clock, not waited out (expectGoneAfter).
+    await page.clock.install();
     const current = page.getByLabel('Current password');
     const next = page.getByLabel('New password');
     const confirm = page.getByLabel('Confirm password');
@@ -125,12 +129,14 @@ describe('account settings', () => {
     expect(await current.inputValue()).toBe('');
     expect(await login(user.email, 'a brand new password')).toBe(200);
     expect(await login(user.email, user.password)).toBe(401);
-    await success.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expectGoneAfter(page, success, 3_000);
     await page.context().close();
   });
 
   it('clears all data behind a confirmation, keeping the account', async () => {
     const { page, user, session } = await signedIn();
+    // Its success message is moved on by the clock, not waited out (expectGoneAfter).
+    await page.clock.install();
     const token = session.tokens.accessToken;
     const created = await fetch(`${server.url}/api/websites`, {
       method: 'POST',
@@ -160,7 +166,7 @@ describe('account settings', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await listWebsites(token)).toEqual([]);
     expect(await login(user.email, user.password)).toBe(200);
-    await success.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expectGoneAfter(page, success, 3_000);
     await page.context().close();
   });
 

@@ -48,13 +48,16 @@ function readerClicks(width: number, query: string, selector: string): Promise<v
 beforeAll(async () => {
   site = await startPublisherSite(publisherPage);
   readers = await site.launchReaders();
-  // Desktop: two readers from search click the button, one from social the headline.
-  await readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta');
-  await readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta');
-  await readerClicks(1280, '?utm_source=facebook&utm_medium=social', '#headline');
-  // Phones: one from social clicks the button, one direct the headline.
-  await readerClicks(MOBILE_WIDTH, '?utm_source=facebook&utm_medium=social', '#cta');
-  await readerClicks(MOBILE_WIDTH, '', '#headline');
+  // The readers visit side by side, each in a context of its own: each waits a second for its pageview beacon.
+  await Promise.all([
+    // Desktop: two readers from search click the button, one from social the headline.
+    readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta'),
+    readerClicks(1280, '?utm_source=google&utm_medium=organic', '#cta'),
+    readerClicks(1280, '?utm_source=facebook&utm_medium=social', '#headline'),
+    // Phones: one from social clicks the button, one direct the headline.
+    readerClicks(MOBILE_WIDTH, '?utm_source=facebook&utm_medium=social', '#cta'),
+    readerClicks(MOBILE_WIDTH, '', '#headline'),
+  ]);
   pageId = await site.pageId();
   await waitForStoredClicks(
     async () => [

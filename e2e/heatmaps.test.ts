@@ -49,16 +49,19 @@ beforeAll(async () => {
   site = await startPublisherSite(publisherPage);
   readers = await site.launchReaders();
   // Desktop: three of four readers click the button (one of them twice, 1.5 s apart: no rage); the fourth clicks the
-  // headline, which is no link, three times fast — a rage click.
-  await readerClicks(1280);
-  await readerClicks(1280);
-  await readerVisit(1280, async (page) => {
-    await clickCta(page);
-    await page.waitForTimeout(1500);
-    await page.locator('#cta').click();
-  });
-  await readerVisit(1280, (page) => page.locator('#headline').click({ clickCount: 3 }));
-  await readerClicks(MOBILE_WIDTH);
+  // headline, which is no link, three times fast — a rage click. The readers visit side by side, each in a context of
+  // its own: each waits a second for its pageview beacon.
+  await Promise.all([
+    readerClicks(1280),
+    readerClicks(1280),
+    readerVisit(1280, async (page) => {
+      await clickCta(page);
+      await page.waitForTimeout(1500);
+      await page.locator('#cta').click();
+    }),
+    readerVisit(1280, (page) => page.locator('#headline').click({ clickCount: 3 })),
+    readerClicks(MOBILE_WIDTH),
+  ]);
   pageId = await site.pageId();
   await waitForStoredClicks(
     async () => [

@@ -11,6 +11,8 @@ export default defineConfig({
     // time. Two at once were measured in CI: no faster (448 s against 433 s, both cores busy with two servers and two
     // browsers) and flakier (a menu click lost under the load).
     pool: 'forks',
+    // One migrated event store for every file's server to start from (packages/event-store/test/support).
+    globalSetup: ['packages/event-store/test/support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 180_000,

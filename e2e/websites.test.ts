@@ -5,7 +5,7 @@ import type { Website, WebsiteWithPages } from '@foldline/contracts';
 import { EVENT_TABLES } from '@foldline/event-store';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, expectNoHorizontalOverflow, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, signUpAndSignIn, screenshot } from './support/browser.ts';
+import { checkA11y, expectGoneAfter, expectNoHorizontalOverflow, holdRequests, launchBrowser, MOBILE_WIDTH, newPage, signUpAndSignIn, screenshot } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -204,6 +204,8 @@ describe('add website', () => {
 describe('edit website', () => {
   it('keeps the domain read-only, saves, and hides the success message after 4 s', async () => {
     const { page, token } = await signedIn('/dashboard/websites');
+    // Its success message is moved on by the clock, not waited out (expectGoneAfter).
+    await page.clock.install();
     const site = await createSite(token, 'Garden Tips', uniqueDomain('garden'));
     await page.goto(`/dashboard/websites/${site.website_id}/edit`);
     await page.getByRole('heading', { name: 'Edit Website: Garden Tips' }).waitFor();
@@ -229,8 +231,8 @@ describe('edit website', () => {
     const { website } = await apiCall<{ website: WebsiteWithPages }>(token, 'GET', `/websites/${site.website_id}`);
     expect(website).toMatchObject({ name: 'Garden Tips Weekly', domain: site.domain });
     expect(website.settings.thresholds).toMatchObject({ engagement: 4500, scrollDepth: 55, viewability: 50, viewTime: 1000 });
-    // The message goes by itself (4 s): wait for it to be hidden, polling, well past the delay.
-    await success.waitFor({ state: 'hidden', timeout: 10_000 });
+    // The message goes by itself after 4 s.
+    await expectGoneAfter(page, success, 4_000);
     await page.context().close();
   });
 
@@ -510,6 +512,8 @@ async function collect(trackingCode: string, domain: string): Promise<void> {
 describe('Settings tab', () => {
   it('saves and cancels the advanced settings with the whole website object', async () => {
     const { page, token } = await signedIn('/dashboard/websites');
+    // Its success message is moved on by the clock, not waited out (expectGoneAfter).
+    await page.clock.install();
     const site = await createSite(token, 'Recipes', uniqueDomain('recipes'));
     await page.goto(`/dashboard/websites/${site.website_id}`);
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -537,7 +541,7 @@ describe('Settings tab', () => {
     await saved.waitFor();
     const { website } = await apiCall<{ website: WebsiteWithPages }>(token, 'GET', `/websites/${site.website_id}`);
     expect(website.settings.preference.collectClickData).toBe(false);
-    await saved.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expectGoneAfter(page, saved, 4_000);
 
     // The Website Information form of the tab saves too.
     await page.getByLabel('Website Name').fill('Recipes & More');
@@ -549,6 +553,8 @@ describe('Settings tab', () => {
 
   it('clears the website data behind a modal and reports the real deleted counts', async () => {
     const { page, token } = await signedIn('/dashboard/websites');
+    // Its success message is moved on by the clock, not waited out (expectGoneAfter).
+    await page.clock.install();
     const site = await createSite(token, 'Sports Desk', uniqueDomain('sports'));
     await collect(site.tracking_code, site.domain);
     const before = await countStored(site.website_id);
@@ -587,7 +593,7 @@ describe('Settings tab', () => {
     );
     expect(await countStored(site.website_id)).toEqual({ impressions: 0, events: 0, sessions: 0 });
     await screenshot(page, 'website-clear-data-done-1280');
-    await message.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expectGoneAfter(page, message, 4_000);
     await page.context().close();
   });
 

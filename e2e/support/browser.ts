@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import type { SessionResponse } from '@foldline/contracts';
 import type { TestServer } from './server.ts';
 import { CHROMIUM_FLAGS } from '@foldline/screenshots/chromium-path';
@@ -176,6 +176,16 @@ export async function failRequests(page: Page, url: string | RegExp): Promise<()
 /** Waits until an element with exactly this text is visible; throws (failing the test) if it never appears. */
 export async function expectText(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
   await page.getByText(text, { exact: typeof text === 'string' }).first().waitFor({ state: 'visible', timeout });
+}
+
+/**
+ * Waits for a message that goes by itself after `ms` (a success notice) to go, moving the page's clock on by `ms`
+ * rather than waiting the delay out. The page's clock must be installed (page.clock.install()) before the message
+ * shows; it runs on in real time otherwise, so a message shown after the jump still goes within the wait.
+ */
+export async function expectGoneAfter(page: Page, message: Locator, ms: number): Promise<void> {
+  await page.clock.fastForward(ms);
+  await message.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** The three session keys in each storage, for asserting where a session lives. */

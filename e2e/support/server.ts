@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { copyMigratedStore } from '../../packages/event-store/test/support/migrated-store.ts';
 
 const WEB_DIST_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
 
@@ -38,6 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     throw new Error('The web app is not built: run `npm run build` before the browser tests (npm test does).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-e2e-'));
+  // Migrated already (migrated-store.ts): the server's own migrations find nothing pending.
+  if (!env.CLICKHOUSE_URL) await copyMigratedStore(path.join(dataDir, 'events'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...env });

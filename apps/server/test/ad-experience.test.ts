@@ -125,7 +125,9 @@ describeEachDialect('ad experience', (dialect) => {
     // one (2.5 %: not a likely creative), and moved the content below it for 10 (25 % of the measured pageviews).
     const MID = { key: 'div-gpt-ad-mid', name: '/1/mid', sel: '#div-gpt-ad-mid', x: 0, y: 900, w: 300, h: 250 };
     const at = Date.now() - 3_000_000;
-    for (let i = 0; i < 40; i += 1) {
+    // Side by side, as readers' beacons arrive: group commit writes them together (one by one, each waits for its own
+    // write). The unit keeps the fields of its latest sighting whatever the order (registry.ts).
+    const beacons = Array.from({ length: 40 }, (_, i) => {
       const imp = randomUUID();
       const h = i < 33 ? 250 : i < 39 ? 280 : 600;
       const events: CollectEvent[] = [
@@ -134,9 +136,9 @@ describeEachDialect('ad experience', (dialect) => {
         { k: 'ad', a: 0, slot: { ...MID, h }, imp, ev: 'view_time', iv: 1000, mp: 100, ...(i % 4 === 0 ? { ls: 0.06 } : {}) },
       ];
       const beacon = { site: site.trackingCode, u: `https://${site.domain}/mid-story`, pv: randomUUID(), sid: randomUUID(), vw: 1280, e: events };
-      const result = await app.ingest.accept(beacon, { ip: `198.51.100.${i + 1}`, userAgent: CHROME, receivedAt: at + i * 1000 });
-      expect(result.outcome).toBe('stored');
-    }
+      return app.ingest.accept(beacon, { ip: `198.51.100.${i + 1}`, userAgent: CHROME, receivedAt: at + i * 1000 });
+    });
+    expect((await Promise.all(beacons)).map((result) => result.outcome)).toEqual(Array.from({ length: 40 }, () => 'stored'));
     await app.ingest.flush?.();
     const page = await app.metadata.db.selectFrom('pages').select('id').where('website_id', '=', site.id).where('url_path', '=', '/mid-story').executeTakeFirstOrThrow();
     const response = await get(`/ad-experience?pageId=${page.id}&period=day`, owner.auth);

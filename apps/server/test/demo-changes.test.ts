@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { copyMigratedStore } from '../../../packages/event-store/test/support/migrated-store.ts';
 
 /** Enough days before the first change for detection (2 of the 3 days before it held the old place) and before the
  * advised one for the engine's 300 pageviews on desktop; the after windows then hold two weeks or more. */
@@ -31,6 +32,8 @@ describe('the demo history with its layout changes', () => {
   let changes: Change[];
 
   beforeAll(async () => {
+    // The event store starts migrated (migrated-store.ts).
+    await copyMigratedStore(path.join(dataDir, 'events'));
     app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }), { logger: false, serveWebApp: false });
     await app.ready();
     expect((await app.demo.seed({ days: DAYS, end })).outcome).toBe('seeded');

@@ -3,7 +3,7 @@
 // generated per installation (or DEMO_PASSWORD), logged once, kept in DATA_DIR/demo-password, never reset by a restart.
 // Once seeded and listening, simulated readers keep arriving in real time until the server closes (issue 22).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSeedState, writeSeedState } from '@foldline/demo/seed/seed-state';
@@ -13,6 +13,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
+import { copyMigratedStore } from '../../../packages/event-store/test/support/migrated-store.ts';
 
 const DEMO_EMAIL = 'demo@foldline.local';
 /** What every demo account had before passwords were generated: it was published. */
@@ -27,6 +28,12 @@ const newDataDir = (name: string) => {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A new data directory's event store starts migrated (migrated-store.ts); a restart finds its own. */
+async function withMigratedEvents(dataDir: string): Promise<void> {
+  const events = path.join(dataDir, 'events');
+  if (!existsSync(events)) await copyMigratedStore(events);
+}
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -44,6 +51,7 @@ function captureLog(app: FastifyInstance): string[] {
 }
 
 const open = async (dataDir: string, env: Record<string, string> = {}) => {
+  await withMigratedEvents(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
   const app = await buildApp(config, { logger: false, serveWebApp: false });
   const log = captureLog(app);
@@ -241,6 +249,7 @@ describe('demo', () => {
   it('resumes an interrupted seed without counting the rewritten days twice in the rollups', async () => {
     const resumeDir = mkdtempSync(path.join(tmpdir(), 'foldline-demo-resume-'));
     const openResume = async () => {
+      await withMigratedEvents(resumeDir);
       const app = await buildApp(loadConfig({ DATA_DIR: resumeDir, DEMO: '1', LOG_LEVEL: 'silent' }), { logger: false, serveWebApp: false });
       await app.ready();
       return app;
@@ -300,6 +309,7 @@ describe('demo', () => {
 describe('live readers', () => {
   const LIVE = { intervalMs: 200, visitsPerMinute: 30 };
   const openLive = async (dataDir: string, env: Record<string, string> = {}) => {
+    await withMigratedEvents(dataDir);
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
     const app = await buildApp(config, { logger: false, serveWebApp: false, demoLiveReaders: LIVE });
     captureLog(app);

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { describe } from 'vitest';
 import { openClickHouseStore } from '@foldline/event-store/clickhouse-store';
 import { startClickHouseShim } from '../../../packages/event-store/test/support/clickhouse-shim.ts';
+import { copyMigratedStore } from '../../../packages/event-store/test/support/migrated-store.ts';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 
@@ -61,6 +62,8 @@ export interface TestAppOptions extends BuildOptions {
 export async function createTestApp(dialect: Dialect = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
   const { env, events = engineOf(dialect), ...buildOptions } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-test-'));
+  // Migrated already (migrated-store.ts): the app's own migrations find nothing pending.
+  if (events === 'chdb') await copyMigratedStore(path.join(dataDir, 'events'));
   let dropDatabase = async () => {};
   const eventStore = events === 'clickhouse-adapter' ? await eventStoreOnServer() : undefined;
   let databaseUrl: string | undefined;
@@ -122,6 +125,7 @@ async function eventStoreOnServer(): Promise<{ url: string; close(): Promise<voi
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'foldline-shim-'));
+  await copyMigratedStore(dir);
   const shim = await startClickHouseShim({ dataDir: dir });
   return {
     url: shim.url,

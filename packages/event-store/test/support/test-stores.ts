@@ -12,6 +12,7 @@ import { openClickHouseStore } from '../../src/clickhouse-store.ts';
 import type { EventStore } from '../../src/event-store.ts';
 import { migrateEventStore } from '../../src/migrate.ts';
 import { startClickHouseShim } from './clickhouse-shim.ts';
+import { copyMigratedStore } from './migrated-store.ts';
 
 export type Engine = 'chdb' | 'shim' | 'clickhouse';
 
@@ -33,8 +34,11 @@ export interface TestStore {
 export async function createTestStore(engine: Engine, options: { migrate?: boolean } = {}): Promise<TestStore> {
   let store: EventStore;
   let remove: () => Promise<void>;
+  const migrate = options.migrate ?? true;
   if (engine === 'shim') {
     const dir = mkdtempSync(path.join(tmpdir(), 'foldline-shim-'));
+    // Migrated already (migrated-store.ts): migrateEventStore below finds nothing pending.
+    if (migrate) await copyMigratedStore(dir);
     const shim = await startClickHouseShim({ dataDir: dir });
     store = openClickHouseStore(shim.url);
     remove = async () => {
@@ -51,10 +55,11 @@ export async function createTestStore(engine: Engine, options: { migrate?: boole
     remove = () => store.command('DROP DATABASE IF EXISTS foldline SYNC');
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'foldline-events-'));
+    if (migrate) await copyMigratedStore(dir);
     store = openChdbStore(dir);
     remove = async () => rmSync(dir, { recursive: true, force: true });
   }
-  if (options.migrate ?? true) await migrateEventStore(store);
+  if (migrate) await migrateEventStore(store);
   return {
     store,
     async close() {
