@@ -209,6 +209,19 @@ describeEachEngine('ad experience days', (engine) => {
     expect(await figuresOf(store, longer)).toEqual(EXPECTED);
   });
 
+  it('gives the Ad Units tab its figures alone, from the open days\' lean statement as from the kept days', async () => {
+    const { scope } = await site();
+    const lean = async () => {
+      const { slots, pages } = await adDayCounts(store, { ...scope, withPages: false });
+      const a = slots.get(SLOT_A)!;
+      return { rows: a.impressionRows, inView: a.inViewAllMs, measured: a.measured, shifting: a.shifting, p75: quantileOf(0.75, a.measured, a.shifts), pages: pages.pageviews };
+    };
+    const expected = { rows: 6, inView: 23_000, measured: 4, shifting: 3, p75: 0.12, pages: 0 };
+    expect(await lean()).toEqual(expected);
+    await adDaysCounted(store);
+    expect(await lean()).toEqual(expected);
+  });
+
   it('filters by device, from the kept days as from the raw events', async () => {
     const { scope } = await site();
     await figuresOf(store, scope);

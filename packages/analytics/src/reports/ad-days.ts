@@ -69,7 +69,9 @@ export interface AdDaysScope {
   slots: readonly string[];
   pageIds: readonly string[];
   device?: DeviceType | undefined;
-  /** Whether the pages' own counts are wanted (page analytics' card). */
+  /** Whether the pages' own counts are wanted, and every figure of the slots (page analytics' card); without, only
+   * their impressions, time in view and layout shift (the Ad Units tab's figures), which the open days read in a
+   * statement of one grouping instead of three (on the embedded engine, planning the full one costs some 20 ms). */
   withPages?: boolean;
 }
 
@@ -156,7 +158,7 @@ async function countDays(events: EventStore, scope: CountScope, whole = false): 
   const wantsUnits = whole || scope.slots.length > 0;
   const none: Row[] = [];
   const [units, shifts, pages] = await Promise.all([
-    wantsUnits ? events.query<Row>(unitSql(adWhere), values, options) : none,
+    wantsUnits ? events.query<Row>(whole || scope.withPages ? unitSql(adWhere) : leanUnitSql(adWhere), values, options) : none,
     wantsUnits ? events.query<Row>(shiftSql(adWhere, where), values, options) : none,
     whole || scope.withPages ? events.query<Row>(pageSql(adWhere, where), values, options) : none,
   ]);
@@ -199,6 +201,13 @@ const unitSql = (adWhere: string) => `
       FROM foldline.ad_events WHERE ${adWhere} GROUP BY day, ad_unit_id, impression_id
     ) GROUP BY day, ad_unit_id, pv
   ) GROUP BY day, ad_unit_id, slot_page, slot_device`;
+
+/** The Ad Units tab's part of unitSql: impression rows and every time-in-view row, per day, slot, page and device. */
+const leanUnitSql = (adWhere: string) => `
+  SELECT toString(ad_unit_id) AS slot, toString(page_id) AS page, device, toString(toDate(ts)) AS day,
+    countIf(kind = 'impression') AS impression_rows, sumIf(in_view_ms, kind = 'view_time') AS in_view_all_ms
+  FROM foldline.ad_events WHERE ${adWhere} AND kind IN ('impression', 'view_time')
+  GROUP BY toDate(ts), ad_unit_id, page_id, device`;
 
 // Of a slot's rows in a measured pageview, its render and the time-in-view rows that carry a shift; pageviews told
 // apart by a 64-bit hash of their id, a third cheaper to group and look up than the id (a collision among a million
