@@ -9,7 +9,7 @@ import type { EventStore } from '@foldline/event-store';
 import type { Probe } from '@foldline/recommendations';
 import type { TimeWindow } from '../query.ts';
 import { joinWindows } from '../segments.ts';
-import { DAY_MS, dayOf, settledDays } from '../settled-days.ts';
+import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { countKey, readSeenCountsByDay, sumOfDays, type ProbeCount, type ProbeRequest } from './evidence-reader.ts';
 
 /** How far past a boundary of the kept days spans are read, so that a pageview open across it is followed whole and
@@ -161,7 +161,5 @@ export function forgetSeenDays(events: EventStore): void {
 /** Forgets and deletes the kept days of these websites: their past was written (the demo's history). */
 export async function discardSeenDays(events: EventStore, websiteIds: readonly string[]): Promise<void> {
   forgetSeenDays(events);
-  const [row] = await events.query<{ n: number | string }>(`SELECT count() AS n FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
-  // A delete is a mutation that can wait for merges: none while nothing is stored (a seed nobody looked at).
-  if (Number(row?.n ?? 0) > 0) await events.command(`DELETE FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
+  await deleteKeptDays(events, TABLE, websiteIds);
 }

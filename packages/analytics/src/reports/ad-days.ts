@@ -18,7 +18,7 @@
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
-import { DAY_MS, dayOf, settledDays } from '../settled-days.ts';
+import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
 
 const TABLE = 'foldline.ad_experience_days';
@@ -387,9 +387,7 @@ export function forgetAdDays(events: EventStore): void {
 /** Forgets and deletes the kept days of these websites: their past was written (the demo's history). */
 export async function discardAdDays(events: EventStore, websiteIds: readonly string[]): Promise<void> {
   forgetAdDays(events);
-  const [row] = await events.query<{ n: number | string }>(`SELECT count() AS n FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
-  // A delete is a mutation that can wait for merges: none while nothing is kept (a seed nobody looked at).
-  if (Number(row?.n ?? 0) > 0) await events.command(`DELETE FROM ${TABLE} WHERE website_id IN {websiteIds:Array(UUID)}`, { websiteIds });
+  await deleteKeptDays(events, TABLE, websiteIds);
 }
 
 // ---- Rows into counts -------------------------------------------------------------------------------------------
