@@ -263,6 +263,20 @@ describeEachEngine('ad experience days', (engine) => {
     expect(later.a).toMatchObject({ impressions: 5, measured: 3, shifting: 2 });
   });
 
+  it('reads in one process the days another kept since it last looked', async () => {
+    const { scope } = await site();
+    // Two processes: each event store object has its own memory.
+    const [first, second] = [watched(store).events, watched(store).events];
+    await figuresOf(first, scope);
+    await adDaysCounted(first);
+    expect(await figuresOf(first, scope)).toEqual(EXPECTED);
+    // The next day the second process looks first and keeps 19 November; the first then finds it kept, and reads it.
+    const tomorrow = { ...scope, range: { start: new Date(RANGE.start.getTime() + DAY), end: new Date(RANGE.end.getTime() + DAY) } };
+    const later = await figuresOf(second, tomorrow);
+    expect(later.a).toMatchObject({ impressions: 5, measured: 3, shifting: 2 });
+    expect(await figuresOf(first, tomorrow)).toEqual(later);
+  });
+
   it('keeps a settled day as counted until discarded; the open days take what comes', async () => {
     const { websiteId, pageId, scope } = await site();
     await figuresOf(store, scope);
