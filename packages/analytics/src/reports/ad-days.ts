@@ -4,7 +4,7 @@
 //
 // Counting these means grouping a page's ad events per impression and per pageview; over a quarter of the bench's
 // 10 M events that took some 220 ms a call. A settled day (settled-days.ts) takes no more events, so it is counted
-// once for the whole website, in one statement over those days, and kept in `foldline.ad_experience_days` (event-store
+// once for the whole website, in three statements over that day, and kept in `foldline.ad_experience_days` (event-store
 // migration 028) for every process and the next start; a call then sums the kept rows of its slots and reads raw
 // events only for the window's first, partial day and its last one or two open days. A website's first look answers
 // from raw events as before while its settled days are counted in the background, a week per statement; a day that
@@ -128,8 +128,7 @@ interface CountScope extends AdDaysScope {
 type Row = Record<string, unknown>;
 
 /**
- * Per day, slot, page and device (units) and per day, page and device (pages), from raw events, in one statement of
- * three parts (unionOf):
+ * Per day, slot, page and device (units) and per day, page and device (pages), from raw events. Three statements:
  * per impression first (its render, its time in view over every time-in-view row), then per pageview of the slot (a
  * render after the first is a refresh; one never in view was wasted; of two renders at one instant the first is the
  * one of the smaller impression id, so a count does not depend on the engine's reading order); per measured pageview
@@ -155,15 +154,14 @@ async function countDays(events: EventStore, scope: CountScope, whole = false): 
     values[`start${i}`] = toEventTime(window.start);
     values[`end${i}`] = toEventTime(window.end);
   });
+  const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
   const wantsUnits = whole || scope.slots.length > 0;
-  const full = whole || scope.withPages === true;
-  const parts: Array<readonly [Statement, string]> = [];
-  if (wantsUnits) parts.push(full ? ['units', unitSql(adWhere)] : ['lean', leanUnitSql(adWhere)], ['shifts', shiftSql(adWhere, where)]);
-  if (full) parts.push(['pages', pageSql(adWhere, where)]);
-  if (parts.length === 0) return { units: [], pages: [] };
-  const rows = await events.query<Row>(unionOf(parts), values, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
-  const of = (part: Part) => rows.filter((row) => row.part === part);
-  const [units, shifts, pages] = [of('units'), of('shifts'), of('pages')];
+  const none: Row[] = [];
+  const [units, shifts, pages] = await Promise.all([
+    wantsUnits ? events.query<Row>(whole || scope.withPages ? unitSql(adWhere) : leanUnitSql(adWhere), values, options) : none,
+    wantsUnits ? events.query<Row>(shiftSql(adWhere, where), values, options) : none,
+    whole || scope.withPages ? events.query<Row>(pageSql(adWhere, where), values, options) : none,
+  ]);
   // A slot's row of each day joins its shift counts (a slot-day with no measured pageview has none).
   const byKey = new Map(units.map((row) => [keyOf(row), row]));
   for (const shift of shifts) {
@@ -176,35 +174,6 @@ async function countDays(events: EventStore, scope: CountScope, whole = false): 
     }
   }
   return { units, pages };
-}
-
-type Part = 'units' | 'shifts' | 'pages';
-/** A statement of a part: the units' in full (the card's) or lean (the Ad Units tab's figures). */
-type Statement = Part | 'lean';
-
-const HISTOGRAM_TYPE = 'Tuple(Array(UInt32), Array(UInt64))';
-/** The columns each part gives, of the union's (the rest are 0 or an empty histogram there). */
-const PART_COLUMNS: Record<Statement, readonly string[]> = {
-  units: ['impressions', 'impression_rows', 'empty', 'in_view_ms', 'in_view_all_ms', 'viewable', 'viewable_in_view_ms', 'long_views', 'pageviews', 'renders', 'unseen_refreshes', 'heights'],
-  lean: ['impression_rows', 'in_view_all_ms'],
-  shifts: ['measured', 'shifting', 'shifts'],
-  pages: ['pageviews', 'measured', 'shifts', 'other_shifts'],
-};
-
-/**
- * The parts' statements as one: a union of them, each with every column of the others (0, or an empty histogram) and
- * its name in `part`. The embedded engine spends some 20 ms planning each of these statements whatever it reads; as
- * one, the open days of a look cost a quarter less (measured: 133 → 102 ms for the three on a busy machine).
- */
-function unionOf(parts: ReadonlyArray<readonly [Statement, string]>): string {
-  return parts
-    .map(([statement, sql]) => {
-      const has = PART_COLUMNS[statement]!;
-      const sums = SUMS.map((column) => `toFloat64(${has.includes(column) ? column : 0}) AS ${column}`);
-      const histograms = HISTOGRAMS.map(([keys]) => `${has.includes(keys) ? `CAST(${keys}, '${HISTOGRAM_TYPE}')` : `CAST(([], []), '${HISTOGRAM_TYPE}')`} AS ${keys}`);
-      return `SELECT '${statement === 'lean' ? 'units' : statement}' AS part, slot, page, device, day, ${[...sums, ...histograms].join(', ')} FROM (${sql})`;
-    })
-    .join('\nUNION ALL\n');
 }
 
 const keyOf = (row: Row) => `${String(row.slot)}|${String(row.page)}|${String(row.device)}|${String(row.day)}`;
