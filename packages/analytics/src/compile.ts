@@ -346,22 +346,20 @@ function sourceBranches(
     }
     case 'revenue': {
       // Whole days and hours from the revenue rollups, the partial hours at the edges from the bid and empty rows of
-      // ad_events: only for windows shorter than a week. A longer one counts whole hours (wholeHours). Without a page
-      // or unit split or filter, the per-website hourly rollup answers every whole hour.
+      // ad_events (a period of a week or more has none: periods.ts). Without a page or unit split or filter, the
+      // per-website hourly rollup answers every whole hour.
       const timeSplit = context.dimensions.includes('hour') || context.dimensions.includes('day');
-      const hours = wholeHours(boundaries);
-      const own = hours ? hourContext(context, hours) : context;
-      const segments = splitByTier(hours ?? boundaries, !context.siteLevel && !timeSplit);
+      const segments = splitByTier(boundaries, !context.siteLevel && !timeSplit);
       const branches: string[] = [];
       const sums: Partial<Record<Component, string>> = { c_prebid_revenue: 'sum(revenue)', c_bids: 'sum(bids)', c_wins: 'sum(wins)', c_empties: 'sum(empties)' };
       if (segments.day.length) {
         const where = `${filterSql} AND ${timeCondition('day', segments.day, params, 'Date')}`;
-        branches.push(branch(own, 'day', 'foldline.ad_revenue_daily', where, pick(sums, needed), true));
+        branches.push(branch(context, 'day', 'foldline.ad_revenue_daily', where, pick(sums, needed), true));
       }
       if (segments.hour.length) {
         const where = `${filterSql} AND ${timeCondition('hour', segments.hour, params, "DateTime('UTC')")}`;
         const table = context.siteLevel ? 'foldline.site_revenue_hourly' : 'foldline.ad_revenue_hourly';
-        branches.push(branch(own, 'hour', table, where, pick(sums, needed), true));
+        branches.push(branch(context, 'hour', table, where, pick(sums, needed), true));
       }
       if (segments.raw.length) {
         const own = {
@@ -385,36 +383,6 @@ function sourceBranches(
       return [branch(context, 'ts', `(${union})`, '1', { c_active_visitors: DISTINCT_SESSIONS })];
     }
   }
-}
-
-const HOUR_MS = 3_600_000;
-/** From a week on, a half hour is at most 0.3 % of the window. */
-const WHOLE_HOURS_FROM_MS = 7 * DAY_MS;
-
-/**
- * The revenue source's boundaries in whole hours, for a window of a week or more: each start at its nearest hour (the
- * period counts its first hour when it holds most of it) and the end at the end of its hour (a window ends now, and
- * the rollups hold nothing later). Undefined for a shorter window, which reads its partial hours from raw ad events.
- * Reading them cost about 28 ms a call at 10 M events on the embedded engine (each table read costs 10 to 20 ms,
- * whatever its rows), for a difference of at most 0.3 % of a week's revenue and 0.03 % of a quarter's.
- */
-export function wholeHours(boundaries: readonly Date[]): Date[] | undefined {
-  const first = boundaries[0]!.getTime();
-  const last = boundaries.at(-1)!.getTime();
-  if (last - first < WHOLE_HOURS_FROM_MS) return undefined;
-  const hours = boundaries.map((time, i) => new Date((i === boundaries.length - 1 ? Math.ceil : Math.round)(time.getTime() / HOUR_MS) * HOUR_MS));
-  return hours.some((time, i) => i > 0 && time <= hours[i - 1]!) ? undefined : hours;
-}
-
-/** A branch context whose period split is the current period's first whole hour (of `wholeHours`). */
-function hourContext(context: BranchContext, hours: readonly Date[]): BranchContext {
-  if (!context.comparing) return context;
-  const start = hours[1]!;
-  return {
-    ...context,
-    split: context.params.named('revenue_start', TIME, formatTime(start)),
-    splitDay: context.params.named('revenue_first_day', 'Date', formatTime(ceilDay(start)).slice(0, 10)),
-  };
 }
 
 function pick(own: Partial<Record<Component, string>>, needed: Component[]): Partial<Record<Component, string>> {

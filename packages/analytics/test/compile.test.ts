@@ -1,6 +1,7 @@
 // The generated SQL per query kind, as snapshots (PostHog's habit): a change in any statement shows in review.
 import { describe, expect, it } from 'vitest';
-import { compileQuery, wholeHours } from '../src/compile.ts';
+import { compileQuery } from '../src/compile.ts';
+import { periodWindows } from '../src/periods.ts';
 import type { AnalyticsQuery } from '../src/query.ts';
 
 const WEBSITE = '0b7c0e5e-5d8f-4a53-9a43-3f1f1d0c9a11';
@@ -113,20 +114,20 @@ describe('compileQuery', () => {
     expect(sql).not.toContain('page_stats');
   });
 
-  it('reads Prebid revenue from the revenue rollups and, under a week, the edges from bid and empty rows, split by currency only there', () => {
+  it('reads Prebid revenue from the revenue rollups and the edges from bid and empty rows, split by currency only there', () => {
     const { sql } = compileQuery({ ...kinds['prebid revenue per unit and currency (with comparison, one device)']!, range: day, comparison: previousDay });
     expect(sql).toContain('FROM foldline.ad_revenue_hourly');
     expect(sql).toContain("kind IN ('bid', 'empty')");
     expect(sql).not.toContain('ad_stats');
-    // From a week on, whole hours: each start at its nearest hour (10:17 → 10:00), the end at the end of its hour, so
-    // no raw read; the periods split at the current period's first whole hour.
-    const month = compileQuery(kinds['prebid revenue per unit and currency (with comparison, one device)']!);
+    // A period of a week or more is whole hours (periods.ts), so it reads no raw events; the same month ending at
+    // 10:17:30 reads its partial hours from them, as every shorter window does.
+    const revenueQuery = kinds['prebid revenue per unit and currency (with comparison, one device)']!;
+    const windows = periodWindows('month', NOW);
+    const month = compileQuery({ ...revenueQuery, range: windows.current, comparison: windows.previous });
     expect(month.sql).toContain('FROM foldline.ad_revenue_daily');
     expect(month.sql).not.toContain('ad_events');
-    expect(month.sql).toContain("if(hour >= {revenue_start:DateTime64(3, 'UTC')}, 'current', 'previous')");
-    expect(month.params).toMatchObject({ revenue_start: '2026-10-23 10:00:00.000', t4: '2026-09-23 10:00:00', t9: '2026-11-22 11:00:00' });
-    expect(wholeHours([new Date('2026-11-01T10:31:00Z'), new Date('2026-11-22T10:17:30Z')])).toEqual([new Date('2026-11-01T11:00:00Z'), new Date('2026-11-22T11:00:00Z')]);
-    expect(wholeHours([ago(24), NOW])).toBeUndefined();
+    expect(month.params).toMatchObject({ current_start: '2026-10-23 11:00:00.000' });
+    expect(compileQuery(revenueQuery).sql).toContain("kind IN ('bid', 'empty')");
     // A website's total from the per-website tier: a few rows per hour instead of every page's and unit's.
     const site = compileQuery({ ...kinds['time series by hour']!, metrics: ['prebid_revenue'] }).sql;
     expect(site).toContain('FROM foldline.site_revenue_hourly');

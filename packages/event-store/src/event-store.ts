@@ -81,6 +81,10 @@ export function settingsClause(options: QueryOptions | undefined): string {
   return settings.length ? ` SETTINGS ${settings.join(', ')}` : '';
 }
 
+/** What a UUID key column holds for "none" (the rows of a whole page or website among per-unit rows): the nil UUID,
+ * since the tables' keys are never Nullable. */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 /** Formats a time for a DateTime64(3, 'UTC') column: 'YYYY-MM-DD hh:mm:ss.sss', which ClickHouse parses fastest. */
 export function toEventTime(time: Date | number): string {
   const iso = new Date(time).toISOString();

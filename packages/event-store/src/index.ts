@@ -1,5 +1,5 @@
 // Public surface of the event store package.
-export { toEventTime, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
+export { NIL_UUID, toEventTime, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
 export { openEventStore, type EventStoreOptions } from './open.ts';
 export { openChdbStore } from './chdb-store.ts';
 export { EVENT_TABLES } from './migrations/index.ts';

@@ -16,13 +16,12 @@
 // thousand at most). The 75th percentiles are exact over any number of days: each day keeps a histogram of its
 // non-zero shifts in ten-thousandths (the precision the screens show), and the measured pageviews it lacks are zeros.
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
-import { toEventTime, type EventStore } from '@foldline/event-store';
+import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
 
 const TABLE = 'foldline.ad_experience_days';
-const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 /** A shift's histogram key: its score in ten-thousandths. */
 const SHIFT_SCALE = 10_000;
 const MAX_EXECUTION_TIME = 20;
@@ -91,7 +90,7 @@ export async function adDayCounts(events: EventStore, scope: AdDaysScope): Promi
   ]);
   for (const row of [...keptRows, ...counted.units, ...counted.pages]) {
     const slot = String(row.slot);
-    if (slot === ZERO_UUID) addPage(pages, row);
+    if (slot === NIL_UUID) addPage(pages, row);
     else {
       let counts = slots.get(slot);
       if (!counts) slots.set(slot, (counts = emptySlot()));
@@ -226,7 +225,7 @@ const shiftSql = (adWhere: string, where: string) => `
 // Every pageview of the page once; of the shifts only the rows that carry one (a pageview without is 0 through the
 // join), which lets the engine read the layout_shift column first and skip the rest.
 const pageSql = (adWhere: string, where: string) => `
-  SELECT '${ZERO_UUID}' AS slot, toString(pv.page_id) AS page, pv.device AS device, toString(pv.day) AS day,
+  SELECT '${NIL_UUID}' AS slot, toString(pv.page_id) AS page, pv.device AS device, toString(pv.day) AS day,
     count() AS pageviews, countIf(chromium) AS measured,
     ${histogramSql('ads', 'chromium AND ads > 0')} AS shifts,
     ${histogramSql('greatest(total - ads, 0)', 'chromium AND total - ads > 0')} AS other_shifts
@@ -285,7 +284,7 @@ async function settledKept(events: EventStore, websiteId: string, first: number,
   // Kept by another process, or before a restart?
   const stored = await events.query<{ counted: string }>(
     `SELECT DISTINCT toString(day) AS counted FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND ad_unit_id = {zero:UUID} AND page_id = {zero:UUID} AND day >= {first:Date} AND day < {end:Date}`,
-    { websiteId, zero: ZERO_UUID, first: dayOf(first), end: dayOf(end) },
+    { websiteId, zero: NIL_UUID, first: dayOf(first), end: dayOf(end) },
     { readonly: true },
   );
   const before = days.size;
@@ -329,7 +328,7 @@ async function keepDays(events: EventStore, websiteId: string, days: Set<number>
     // Forgotten meanwhile (the website's events deleted, its past written): what was counted may be out of date.
     if (known.get(events)?.get(websiteId) !== days) return;
     const markers: Row[] = [];
-    for (let day = from; day < to; day += DAY_MS) markers.push({ slot: ZERO_UUID, page: ZERO_UUID, device: '', day: dayOf(day) });
+    for (let day = from; day < to; day += DAY_MS) markers.push({ slot: NIL_UUID, page: NIL_UUID, device: '', day: dayOf(day) });
     await events.insert(TABLE, [...counted.units, ...counted.pages, ...markers].map(storedRow(websiteId)));
     const held = memory.get(events)?.get(websiteId);
     if (held) for (const row of [...counted.units, ...counted.pages]) held.set(keyOf(row), row);
@@ -388,7 +387,7 @@ async function keptSums(events: EventStore, scope: AdDaysScope, first: number, e
     const day = String(row.day);
     if (day < from || day >= to || (scope.device && row.device !== scope.device)) continue;
     const slot = String(row.slot);
-    if (slot === ZERO_UUID ? pages.has(String(row.page)) : slots.has(slot)) found.push(row);
+    if (slot === NIL_UUID ? pages.has(String(row.page)) : slots.has(slot)) found.push(row);
   }
   return found;
 }
@@ -407,7 +406,7 @@ async function keptRowsOf(events: EventStore, websiteId: string): Promise<Map<st
        ${HISTOGRAMS.map(([keys, counts]) => `(${keys}, ${counts}) AS ${keys}`).join(', ')}
      FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND NOT (ad_unit_id = {zero:UUID} AND page_id = {zero:UUID})
      LIMIT 1 BY ad_unit_id, page_id, device, day LIMIT ${MAX_WEBSITE_ROWS + 1}`,
-    { websiteId, zero: ZERO_UUID },
+    { websiteId, zero: NIL_UUID },
     { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
   );
   const loaded = rows.length > MAX_WEBSITE_ROWS ? null : new Map(rows.map((row) => [keyOf(row), row]));
@@ -434,7 +433,7 @@ async function readKept(events: EventStore, scope: AdDaysScope, first: number, e
          ${scope.device ? 'AND device = {device:String}' : ''}
        LIMIT 1 BY ad_unit_id, page_id, device, day
      ) GROUP BY ad_unit_id`,
-    { websiteId: scope.websiteId, first: dayOf(first), end: dayOf(end), slots: [...scope.slots], pages: [...scope.pageIds], zero: ZERO_UUID, ...(scope.device ? { device: scope.device } : {}) },
+    { websiteId: scope.websiteId, first: dayOf(first), end: dayOf(end), slots: [...scope.slots], pages: [...scope.pageIds], zero: NIL_UUID, ...(scope.device ? { device: scope.device } : {}) },
     { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
   );
 }

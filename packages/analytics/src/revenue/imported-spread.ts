@@ -25,7 +25,7 @@
 // converts them at the imported reports' rate of their day where the publisher gave none.
 import { createHash, randomUUID } from 'node:crypto';
 import { adUnitKey, type DeviceType } from '@foldline/contracts';
-import type { EventStore } from '@foldline/event-store';
+import { NIL_UUID, type EventStore } from '@foldline/event-store';
 import type { MetadataDb } from '@foldline/metadata';
 import { importedRevenue, importedRevenueStates, type ImportedRevenueState } from '@foldline/metadata/revenue-days/revenue-days.repository';
 import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
@@ -74,7 +74,6 @@ export interface ImportedSpreadRow {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 const MAX_EXECUTION_TIME = 10;
 /** Days of imported revenue spread in one statement: their unit-days go in as array parameters. */
 const DAYS_PER_WRITE = 31;
@@ -232,7 +231,7 @@ async function writeSpread(db: MetadataDb, events: EventStore, websiteId: string
     await yieldToEventLoop();
   }
   await events.insert('foldline.imported_revenue_spread', [
-    { website_id: websiteId, version, writer, grain: 'website', key_id: websiteId, day: '1970-01-01', page_id: ZERO_UUID, device: '', unit_key: '', currency: '', revenue: 0 },
+    { website_id: websiteId, version, writer, grain: 'website', key_id: websiteId, day: '1970-01-01', page_id: NIL_UUID, device: '', unit_key: '', currency: '', revenue: 0 },
   ]);
   // Older versions are of no further use; a read under way of one of them in another process may miss them.
   await events.command('DELETE FROM foldline.imported_revenue_spread WHERE website_id = {website:UUID} AND version != {version:String}', { website: websiteId, version });
@@ -282,7 +281,7 @@ interface SpreadInsert {
 /** The statement that writes one stretch of days of a website's spread; exported for its test. */
 export function spreadInsertSql(input: SpreadInsert): { sql: string; params: Record<string, unknown> } {
   // A unit whose slots are all gone still has its unspread revenue: transform() takes no empty arrays.
-  const slots = input.slots.length > 0 ? input.slots : [{ id: ZERO_UUID, unit: 0 }];
+  const slots = input.slots.length > 0 ? input.slots : [{ id: NIL_UUID, unit: 0 }];
   const params: Record<string, unknown> = {
     website: input.websiteId,
     version: input.version,
@@ -356,8 +355,8 @@ WITH
     )
   )
 SELECT {website:UUID}, {version:String}, {writer:UUID}, grain,
-  multiIf(grain = 'website', {website:UUID}, grain = 'page', page_id, if(spread, ad_unit_id, toUUID('${ZERO_UUID}'))) AS key,
-  day, if(grain = 'website' OR NOT spread, toUUID('${ZERO_UUID}'), page_id) AS page, if(grain = 'website' OR NOT spread, '', device) AS on_device,
+  multiIf(grain = 'website', {website:UUID}, grain = 'page', page_id, if(spread, ad_unit_id, toUUID('${NIL_UUID}'))) AS key,
+  day, if(grain = 'website' OR NOT spread, toUUID('${NIL_UUID}'), page_id) AS page, if(grain = 'website' OR NOT spread, '', device) AS on_device,
   if(grain = 'slot' AND NOT spread, arrayElement({unit_keys:Array(String)}, unit), '') AS unit_key_of, currency,
   sum(net_revenue * if(spread, impressions / unit_impressions, 1))
 FROM (
