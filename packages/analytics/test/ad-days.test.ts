@@ -134,16 +134,18 @@ const EXPECTED = {
 /** The store with the windows of every statement that reads raw events noted. */
 function watched(store: EventStore) {
   const windows: string[][] = [];
+  const statements: string[] = [];
   const events: EventStore = {
     ...store,
     engine: store.engine,
     query: (sql, params, options) => {
+      statements.push(sql);
       const bounds = Object.keys(params ?? {}).filter((name) => /^start\d$/.test(name));
       if (bounds.length > 0) windows.push(bounds.map((name) => `${String(params![name])} – ${String(params![name.replace('start', 'end')])}`));
       return store.query(sql, params, options);
     },
   };
-  return { events, windows };
+  return { events, windows, statements };
 }
 
 describe('quantileOf', () => {
@@ -263,6 +265,22 @@ describeEachEngine('ad experience days', (engine) => {
     expect(later.a).toMatchObject({ impressions: 5, measured: 3, shifting: 2 });
   });
 
+  it('sums the kept rows in the store until they are read into memory in the background, then in memory', async () => {
+    const { scope } = await site();
+    const { events, statements } = watched(store);
+    await figuresOf(events, scope);
+    await adDaysCounted(events);
+    const keptReads = () => statements.filter((sql) => sql.includes('ad_experience_days'));
+    statements.length = 0;
+    // The look after the count: the store sums the kept days, and the website's kept rows are read meanwhile.
+    expect(await figuresOf(events, scope)).toEqual(EXPECTED);
+    await adDaysCounted(events);
+    expect(keptReads().map((sql) => (sql.includes('GROUP BY ad_unit_id') ? 'sum' : 'rows'))).toEqual(['sum', 'rows']);
+    statements.length = 0;
+    expect(await figuresOf(events, scope)).toEqual(EXPECTED);
+    expect(keptReads()).toEqual([]);
+  });
+
   it('reads in one process the days another kept since it last looked', async () => {
     const { scope } = await site();
     // Two processes: each event store object has its own memory.
@@ -270,6 +288,8 @@ describeEachEngine('ad experience days', (engine) => {
     await figuresOf(first, scope);
     await adDaysCounted(first);
     expect(await figuresOf(first, scope)).toEqual(EXPECTED);
+    // The first process now holds its kept rows.
+    await adDaysCounted(first);
     // The next day the second process looks first and keeps 19 November; the first then finds it kept, and reads it.
     const tomorrow = { ...scope, range: { start: new Date(RANGE.start.getTime() + DAY), end: new Date(RANGE.end.getTime() + DAY) } };
     const later = await figuresOf(second, tomorrow);

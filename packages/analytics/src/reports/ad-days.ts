@@ -236,13 +236,30 @@ const pageSql = (adWhere: string, where: string) => `
 
 // ---- Keeping settled days ---------------------------------------------------------------------------------------
 
-/** Per event store, each website's settled days known to be kept (day starts). */
-const known = new WeakMap<EventStore, Map<string, Set<number>>>();
-/** Per event store, each website's count of settled days under way: whether it runs in the background, and the days
- * it is to count (looks that find it running widen them, so a look at the year after one at the month is counted too). */
-const counting = new WeakMap<EventStore, Map<string, { done: Promise<void>; background: boolean; wanted: { first: number; end: number } }>>();
-/** Websites whose kept days are remembered per store, at most (each up to 400 day numbers); the oldest go first. */
+/** What this process knows of a website's kept days, per event store. */
+interface KeptWebsite {
+  /** Settled days known to be kept (day starts). */
+  days: Set<number>;
+  /** The count of settled days under way: whether it runs in the background, and the days it is to count (looks that
+   * find it running widen them, so a look at the year after one at the month is counted too). */
+  count?: { done: Promise<void>; background: boolean; wanted: { first: number; end: number } };
+  /** The kept rows (by slot, page, device and day) as read once and added to as this process keeps more: a look sums
+   * them in memory, no statement (the store's sum cost some 25 ms, mostly planning). Undefined until read (the read
+   * runs in the background; looks meanwhile sum in the store), null for a website with more than MAX_WEBSITE_ROWS. */
+  rows?: Map<string, Row> | null;
+  /** The read of the rows under way. */
+  reading?: Promise<void>;
+  /** Bumped whenever rows are kept or found kept elsewhere: a read of the rows begun before is out of date. */
+  epoch: number;
+}
+
+const records = new WeakMap<EventStore, Map<string, KeptWebsite>>();
+/** Websites remembered per store (each up to 400 day numbers, and its rows); the least recently looked at go first. */
 const MAX_KNOWN_WEBSITES = 10_000;
+/** Kept rows held per store, all websites together (about 400 bytes each: a year of the bench's busiest website, 120
+ * slots on 40 pages, is 75,711 rows, read in 0.75 s); the least recently looked at go first. */
+const MAX_MEMORY_ROWS = 200_000;
+const MAX_WEBSITE_ROWS = 100_000;
 /** Days lacking that a look counts itself before answering (a day settles every day); more are counted in the
  * background while looks answer from raw events, so a first look costs what it did before days were kept. */
 const INLINE_DAYS = 2;
@@ -250,52 +267,49 @@ const INLINE_DAYS = 2;
  * short for the looks queued behind it (a week of a website with a million pageviews a week is some 0.3 s). */
 const CHUNK_DAYS = 7;
 
-/**
- * Whether every settled day of [first, end) of the website is kept: after counting up to INLINE_DAYS lacking days,
- * or not while more are counted in the background (started here if no count runs).
- */
-async function settledKept(events: EventStore, websiteId: string, first: number, end: number): Promise<boolean> {
-  let websites = known.get(events);
-  if (!websites) known.set(events, (websites = new Map()));
-  let days = websites.get(websiteId);
-  if (!days) {
-    websites.set(websiteId, (days = new Set()));
-    for (const key of websites.keys()) {
+/** The website's record, made most recently looked at (and made if new). */
+function recordOf(events: EventStore, websiteId: string): KeptWebsite {
+  let websites = records.get(events);
+  if (!websites) records.set(events, (websites = new Map()));
+  const found = websites.get(websiteId);
+  const record = found ?? { days: new Set<number>(), epoch: 0 };
+  websites.delete(websiteId);
+  websites.set(websiteId, record);
+  if (!found) {
+    for (const [key, other] of websites) {
       if (websites.size <= MAX_KNOWN_WEBSITES) break;
-      websites.delete(key);
+      if (!other.count) websites.delete(key);
     }
   }
-  let running = counting.get(events);
-  if (!running) counting.set(events, (running = new Map()));
-  const after = async (): Promise<boolean | undefined> => {
-    const ahead = running.get(websiteId);
-    if (!ahead) return undefined;
-    if (ahead.background) {
-      ahead.wanted.first = Math.min(ahead.wanted.first, first);
-      ahead.wanted.end = Math.max(ahead.wanted.end, end);
-      return false;
-    }
-    await ahead.done;
-    return lackingDays(days, first, end).length === 0;
-  };
-  const waited = await after();
-  if (waited !== undefined) return waited;
-  if (lackingDays(days, first, end).length === 0) return true;
-  // Kept by another process, or before a restart?
-  const stored = await events.query<{ counted: string }>(
-    `SELECT DISTINCT toString(day) AS counted FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND ad_unit_id = {zero:UUID} AND page_id = {zero:UUID} AND day >= {first:Date} AND day < {end:Date}`,
-    { websiteId, zero: NIL_UUID, first: dayOf(first), end: dayOf(end) },
-    { readonly: true },
-  );
-  const before = days.size;
-  for (const row of stored) days.add(Date.parse(`${row.counted}T00:00:00Z`));
-  // Days another process kept, or this one before it forgot: the rows in memory lack them.
-  if (days.size > before) memory.get(events)?.delete(websiteId);
-  // Another look may have begun a count meanwhile: one count per website at a time.
-  const meanwhile = await after();
-  if (meanwhile !== undefined) return meanwhile;
-  const lacking = lackingDays(days, first, end);
-  if (lacking.length === 0) return true;
+  return record;
+}
+
+/** Whether the record is still the website's: one forgotten meanwhile (its events deleted, its past written) must not
+ * keep what it counted, which may be out of date. */
+const isCurrent = (events: EventStore, websiteId: string, record: KeptWebsite) => records.get(events)?.get(websiteId) === record;
+
+/**
+ * Whether every settled day of [first, end) of the website is kept: after counting up to INLINE_DAYS lacking days,
+ * or not while more are counted in the background (started here if no count runs). One count per website at a time.
+ */
+async function settledKept(events: EventStore, websiteId: string, first: number, end: number): Promise<boolean> {
+  const record = recordOf(events, websiteId);
+  const allKept = () => lackingDays(record.days, first, end).length === 0;
+  if (!record.count && !allKept()) await readKeptDays(events, websiteId, record, first, end);
+  // A count under way (maybe begun by another look meanwhile): one in the background is widened to this look's days
+  // while it answers from raw events; one inline is waited for.
+  const running = record.count;
+  if (running?.background) {
+    running.wanted.first = Math.min(running.wanted.first, first);
+    running.wanted.end = Math.max(running.wanted.end, end);
+    return false;
+  }
+  if (running) {
+    await running.done;
+    return allKept();
+  }
+  if (allKept()) return true;
+  const lacking = lackingDays(record.days, first, end);
   const background = lacking.length > INLINE_DAYS;
   const wanted = { first, end };
   // A count that fails loses nothing but time: the looks answer from raw events, and the next one counts again. One in
@@ -303,42 +317,57 @@ async function settledKept(events: EventStore, websiteId: string, first: number,
   // goes on while looks meanwhile have widened the days wanted.
   const done = (background ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
     .then(async () => {
-      for (let left = lacking; left.length > 0; left = lackingDays(days, wanted.first, wanted.end)) {
-        await keepDays(events, websiteId, days, left);
-        if (known.get(events)?.get(websiteId) !== days) return;
+      for (let left = lacking; left.length > 0 && isCurrent(events, websiteId, record); left = lackingDays(record.days, wanted.first, wanted.end)) {
+        await keepDays(events, websiteId, record, left);
       }
     })
     .catch(() => {})
-    .finally(() => running.delete(websiteId));
-  running.set(websiteId, { done, background, wanted });
+    .finally(() => delete record.count);
+  record.count = { done, background, wanted };
   if (background) return false;
   await done;
-  return lackingDays(days, first, end).length === 0;
+  return allKept();
+}
+
+/** Adds the days of [first, end) kept by another process, or by this one before a restart, to what the record knows;
+ * rows held without them are read again. */
+async function readKeptDays(events: EventStore, websiteId: string, record: KeptWebsite, first: number, end: number): Promise<void> {
+  const stored = await events.query<{ counted: string }>(
+    `SELECT DISTINCT toString(day) AS counted FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND ad_unit_id = {zero:UUID} AND page_id = {zero:UUID} AND day >= {first:Date} AND day < {end:Date}`,
+    { websiteId, zero: NIL_UUID, first: dayOf(first), end: dayOf(end) },
+    { readonly: true },
+  );
+  const before = record.days.size;
+  for (const row of stored) record.days.add(Date.parse(`${row.counted}T00:00:00Z`));
+  if (record.days.size > before) {
+    record.rows = undefined;
+    record.epoch++;
+  }
 }
 
 /** Counts the lacking days (ascending) for the whole website and keeps them, in spans of up to CHUNK_DAYS from a day
  * lacking (a day in between already kept is written again; a read takes one row per key), each kept once counted. */
-async function keepDays(events: EventStore, websiteId: string, days: Set<number>, lacking: readonly number[]): Promise<void> {
+async function keepDays(events: EventStore, websiteId: string, record: KeptWebsite, lacking: readonly number[]): Promise<void> {
   for (let i = 0; i < lacking.length; ) {
     const from = lacking[i]!;
     let to = from + DAY_MS;
     for (i++; i < lacking.length && lacking[i]! < from + CHUNK_DAYS * DAY_MS; i++) to = lacking[i]! + DAY_MS;
     const span = { start: new Date(from), end: new Date(to) };
     const counted = await countDays(events, { websiteId, range: span, slots: [], pageIds: [], windows: [span] }, true);
-    // Forgotten meanwhile (the website's events deleted, its past written): what was counted may be out of date.
-    if (known.get(events)?.get(websiteId) !== days) return;
+    if (!isCurrent(events, websiteId, record)) return;
     const markers: Row[] = [];
     for (let day = from; day < to; day += DAY_MS) markers.push({ slot: NIL_UUID, page: NIL_UUID, device: '', day: dayOf(day) });
+    record.epoch++;
     await events.insert(TABLE, [...counted.units, ...counted.pages, ...markers].map(storedRow(websiteId)));
-    const held = memory.get(events)?.get(websiteId);
-    if (held) for (const row of [...counted.units, ...counted.pages]) held.set(keyOf(row), row);
-    for (let day = from; day < to; day += DAY_MS) days.add(day);
+    record.epoch++;
+    if (record.rows) for (const row of [...counted.units, ...counted.pages]) record.rows.set(keyOf(row), row);
+    for (let day = from; day < to; day += DAY_MS) record.days.add(day);
   }
 }
 
-/** Resolves once this store's counts under way have ended (tests, the bench). */
+/** Resolves once this store's counts and reads of kept rows under way have ended (tests, the bench). */
 export async function adDaysCounted(events: EventStore): Promise<void> {
-  await Promise.all([...(counting.get(events)?.values() ?? [])].map((count) => count.done));
+  await Promise.all([...(records.get(events)?.values() ?? [])].flatMap((record) => [record.count?.done, record.reading]));
 }
 
 function lackingDays(days: ReadonlySet<number>, first: number, end: number): number[] {
@@ -366,24 +395,19 @@ const storedRow = (websiteId: string) => (row: Row) => {
   return stored;
 };
 
-/** Per event store, each website's kept rows (by slot, page, device and day) as read once by this process and added to
- * as it keeps more; null for a website with more than MAX_WEBSITE_ROWS, whose looks sum them in the store instead. A
- * look then sums its rows in memory: no statement (the store's sum cost some 25 ms, mostly planning). */
-const memory = new WeakMap<EventStore, Map<string, Map<string, Row> | null>>();
-/** Kept rows held per store, all websites together (about 400 bytes each: a year of the bench's busiest website, 120 slots
- * on 40 pages, is 75,711 rows, read in 0.75 s once per process); the least recently looked at go first. */
-const MAX_MEMORY_ROWS = 200_000;
-const MAX_WEBSITE_ROWS = 100_000;
-
-/** The kept rows of the settled days [first, end) asked about (pages' rows under the zero slot). */
+/** The kept rows of the settled days [first, end) asked about (pages' rows under the zero slot): from the rows held,
+ * else summed by the store while the rows are read in the background. */
 async function keptSums(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<Row[]> {
-  const rows = await keptRowsOf(events, scope.websiteId);
-  if (!rows) return readKept(events, scope, first, end);
+  const record = recordOf(events, scope.websiteId);
+  if (!record.rows) {
+    if (record.rows === undefined) holdRows(events, scope.websiteId, record);
+    return readKept(events, scope, first, end);
+  }
   const [from, to] = [dayOf(first), dayOf(end)];
   const slots = new Set(scope.slots);
   const pages = new Set(scope.withPages ? scope.pageIds : []);
   const found: Row[] = [];
-  for (const row of rows.values()) {
+  for (const row of record.rows.values()) {
     const day = String(row.day);
     if (day < from || day >= to || (scope.device && row.device !== scope.device)) continue;
     const slot = String(row.slot);
@@ -392,32 +416,34 @@ async function keptSums(events: EventStore, scope: AdDaysScope, first: number, e
   return found;
 }
 
-async function keptRowsOf(events: EventStore, websiteId: string): Promise<Map<string, Row> | null> {
-  let websites = memory.get(events);
-  if (!websites) memory.set(events, (websites = new Map()));
-  const held = websites.get(websiteId);
-  if (held !== undefined) {
-    websites.delete(websiteId);
-    websites.set(websiteId, held);
-    return held;
-  }
-  const rows = await events.query<Row>(
-    `SELECT toString(ad_unit_id) AS slot, toString(page_id) AS page, device, toString(day) AS day, ${SUMS.join(', ')},
-       ${HISTOGRAMS.map(([keys, counts]) => `(${keys}, ${counts}) AS ${keys}`).join(', ')}
-     FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND NOT (ad_unit_id = {zero:UUID} AND page_id = {zero:UUID})
-     LIMIT 1 BY ad_unit_id, page_id, device, day LIMIT ${MAX_WEBSITE_ROWS + 1}`,
-    { websiteId, zero: NIL_UUID },
-    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
-  );
-  const loaded = rows.length > MAX_WEBSITE_ROWS ? null : new Map(rows.map((row) => [keyOf(row), row]));
-  websites.set(websiteId, loaded);
-  let total = [...websites.values()].reduce((sum, kept) => sum + (kept?.size ?? 0), 0);
-  for (const [key, kept] of websites) {
-    if (total <= MAX_MEMORY_ROWS || key === websiteId) break;
-    websites.delete(key);
-    total -= kept?.size ?? 0;
-  }
-  return loaded;
+/** Reads the website's kept rows into its record, in the background (a year of a busy website is most of a second,
+ * which a publisher's look should not wait for). A read that days were kept during is dropped; the next look reads
+ * again. Past MAX_MEMORY_ROWS in all, the rows of the websites least recently looked at are let go. */
+const KEPT_ROWS_SQL = `
+  SELECT toString(ad_unit_id) AS slot, toString(page_id) AS page, device, toString(day) AS day, ${SUMS.join(', ')},
+    ${HISTOGRAMS.map(([keys, counts]) => `(${keys}, ${counts}) AS ${keys}`).join(', ')}
+  FROM ${TABLE} WHERE website_id = {websiteId:UUID} AND NOT (ad_unit_id = {zero:UUID} AND page_id = {zero:UUID})
+  LIMIT 1 BY ad_unit_id, page_id, device, day LIMIT ${MAX_WEBSITE_ROWS + 1}`;
+
+function holdRows(events: EventStore, websiteId: string, record: KeptWebsite): void {
+  if (record.reading) return;
+  const epoch = record.epoch;
+  // Begun after the look's own statements are queued (the embedded engine takes them in turn).
+  record.reading = new Promise((resolve) => setImmediate(resolve))
+    .then(() => events.query<Row>(KEPT_ROWS_SQL, { websiteId, zero: NIL_UUID }, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME }))
+    .then((rows) => {
+      if (record.epoch !== epoch || !isCurrent(events, websiteId, record)) return;
+      record.rows = rows.length > MAX_WEBSITE_ROWS ? null : new Map(rows.map((row) => [keyOf(row), row]));
+      const websites = [...records.get(events)!.entries()];
+      let total = websites.reduce((sum, [, other]) => sum + (other.rows?.size ?? 0), 0);
+      for (const [key, other] of websites) {
+        if (total <= MAX_MEMORY_ROWS || key === websiteId) break;
+        total -= other.rows?.size ?? 0;
+        other.rows = undefined;
+      }
+    })
+    .catch(() => {})
+    .finally(() => delete record.reading);
 }
 
 /** The kept rows of the settled days [first, end) asked about, summed per slot (pages' rows under the zero slot), by
@@ -440,8 +466,7 @@ async function readKept(events: EventStore, scope: AdDaysScope, first: number, e
 
 /** Forgets the days this process knows are kept for this store (what is stored stays). */
 export function forgetAdDays(events: EventStore): void {
-  known.delete(events);
-  memory.delete(events);
+  records.delete(events);
 }
 
 /** Forgets and deletes the kept days of these websites: their past was written (the demo's history). */
