@@ -6,7 +6,7 @@
 // bound.
 import { randomUUID } from 'node:crypto';
 import { toEventTime, type EventStore } from '@foldline/event-store';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
 import { importedSpreadSql, readImportedSpread, spreadInsertSql, type ImportedSpreadQuery, type SpreadRates } from '../src/revenue/imported-spread.ts';
 
@@ -146,6 +146,48 @@ describeEachEngine('imported revenue spread', (engine) => {
       ['EUR', 0.24975],
       ['USD', 2.4995],
     ]);
+  });
+
+  it('sums the rows held in memory as the store does, with no statement once they are held', async () => {
+    // Stores of their own, as processes that hold nothing yet; every statement they are sent is counted.
+    const statements: string[] = [];
+    const watchedStore = (): EventStore => ({ ...store, engine: store.engine, query: (sql, params, options) => (statements.push(sql), store.query(sql, params, options)) });
+    const dayRates = { version: 'v1', writer: WRITERS.v1, days: new Map([['2026-11-01|EUR', 1.5]]) };
+    const queries: Array<Partial<ImportedSpreadQuery>> = [
+      {},
+      { by: 'page_id', device: 'mobile', unspread: false, comparison: undefined },
+      { by: 'page_id', pageIds: [PAGES[1]!], unspread: false },
+      { by: 'ad_unit_id', pageIds: [PAGES[1]!], unspread: false, comparison: undefined },
+      { by: 'ad_unit_id', pageIds: [PAGES[0]!], device: 'desktop', unspread: true },
+      { by: 'website_id', device: 'desktop', unspread: false, comparison: undefined },
+      { by: 'website_id' },
+      { spreads: new Map([[WEBSITE, dayRates]]) },
+      { spreads: new Map([[WEBSITE, dayRates]]), by: 'page_id', unspread: false },
+      { range: { start: new Date('2026-11-01T06:00:00Z'), end: new Date('2026-11-02T18:00:00Z') }, comparison: undefined },
+    ];
+    const answer = async (events: EventStore, query: Partial<ImportedSpreadQuery>) =>
+      (await readImportedSpread(events, { ...QUERY, ...query }))
+        .map((row) => ({ ...row, amount: Math.round(row.amount * 1e9) / 1e9 }))
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    // Each by a process of its own: summed by the store.
+    const fromStore = [];
+    for (const query of queries) fromStore.push(await answer(watchedStore(), query));
+    expect(statements.filter((sql) => sql.includes('sum(revenue')).length).toBe(queries.length);
+    // One process: its first look is summed by the store, which meanwhile reads the write's rows; then from memory.
+    const process = watchedStore();
+    await answer(process, {});
+    await vi.waitFor(async () => {
+      const before = statements.length;
+      await answer(process, {});
+      expect(statements.length).toBe(before);
+    });
+    statements.length = 0;
+    const fromMemory = [];
+    for (const query of queries) fromMemory.push(await answer(process, query));
+    expect(statements).toEqual([]);
+    expect(fromMemory).toEqual(fromStore);
+    expect(fromMemory.filter((rows) => rows.length > 0)).toHaveLength(queries.length);
+    expect(fromMemory[7]!.some((row) => row.converted)).toBe(true);
   });
 
   it('binds every value', () => {

@@ -32,6 +32,7 @@ import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import type { TimeWindow } from '../query.ts';
 import { readByIdInChunks } from '../scope.ts';
 import { websiteMoney, type WebsiteMoney } from './currencies.ts';
+import { forgetSpreadRows, heldSpreadRows, sumSpreadRows, type SpreadSum } from './spread-rows.ts';
 import { importedDayFactors, type DayFactors } from './imported-rates.ts';
 
 /** What the rows are per. */
@@ -128,6 +129,7 @@ const writing = new WeakMap<EventStore, Map<string, Promise<string>>>();
 /** Forgets the spreads written: a website's events were deleted, and its spread with them. */
 export function forgetImportedSpread(events: EventStore): void {
   known.delete(events);
+  forgetSpreadRows(events);
 }
 
 /** The write to read of each website with imported revenue on the days of the window: one this process knows, else
@@ -373,20 +375,37 @@ GROUP BY grain, key, day, page, on_device, unit_key_of, currency`;
   return { sql, params };
 }
 
-/** The statement that reads the spread; exported for its test. */
-export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; params: Record<string, unknown> } {
-  const start = (query.comparison ?? query.range).start;
-  const days = daysOf({ start, end: query.range.end });
-  const spreads = [...query.spreads.values()];
-  const params: Record<string, unknown> = {
-    website_ids: [...query.spreads.keys()],
-    versions: spreads.map((spread) => spread.version),
-    writers: spreads.map((spread) => spread.writer),
-    first_day: days.first,
-    after_day: days.after,
-  };
-  // The share of each day inside a period: 1 for its whole days, a part for the days where it starts and ends.
-  const share = (name: string, window: TimeWindow) => {
+/** A period's share of each day: 1 for its whole days [first, after), a part for the days where it starts and ends. */
+export interface DayShares {
+  first: string;
+  after: string;
+  edges: ReadonlyMap<string, number>;
+}
+
+/** What a read of the spread takes, worked out once for the statement and for rows held in memory (spread-rows.ts). */
+export interface SpreadPlan {
+  grain: 'website' | 'page' | 'slot';
+  /** Rows summed per website (a website's total from its page rows, for a page or device filter), else per key. */
+  perWebsite: boolean;
+  /** The days read, [first, after). */
+  first: string;
+  after: string;
+  current: DayShares;
+  previous?: DayShares | undefined;
+  /** Filters: the pages (on the key for page rows, else on the row's page), the device, and for slot rows whether only
+   * spread rows count (unspread ones too, whatever the filters, with `unspread`). */
+  pageIds?: ReadonlySet<string> | undefined;
+  device?: string | undefined;
+  spreadOnly: boolean;
+  unspread: boolean;
+  /** 'website|YYYY-MM-DD|currency' → the imported reports' rate into the website's currency, for amounts without one
+   * from the publisher; undefined when none applies. */
+  dayRates?: ReadonlyMap<string, number> | undefined;
+}
+
+export function spreadPlan(query: ImportedSpreadQuery): SpreadPlan {
+  const days = daysOf({ start: (query.comparison ?? query.range).start, end: query.range.end });
+  const shares = (window: TimeWindow): DayShares => {
     const whole = { first: dayOf(Math.ceil(window.start.getTime() / DAY_MS) * DAY_MS), after: dayOf(window.end.getTime()) };
     const edges = new Map<string, number>();
     for (const time of [window.start.getTime(), window.end.getTime()]) {
@@ -394,49 +413,78 @@ export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; pa
       const part = Math.max(0, Math.min(from + DAY_MS, window.end.getTime()) - Math.max(from, window.start.getTime())) / DAY_MS;
       if (dayOf(from) < whole.first || dayOf(from) >= whole.after) edges.set(dayOf(from), part);
     }
-    params[`${name}_first`] = whole.first;
-    params[`${name}_after`] = whole.after;
-    params[`${name}_edge_days`] = [...edges.keys()];
-    params[`${name}_edge_shares`] = [...edges.values()];
-    return `if(day >= {${name}_first:Date} AND day < {${name}_after:Date}, 1, transform(day, {${name}_edge_days:Array(Date)}, {${name}_edge_shares:Array(Float64)}, toFloat64(0)))`;
+    return { ...whole, edges };
   };
-  // Amounts the publisher gave no rate for, converted at the imported reports' rate of their day (dayRate > 0).
-  const conversions: Array<[string, number]> = [];
+  const dayRates = new Map<string, number>();
   for (const [websiteId, spread] of query.spreads) {
     // Keys are 'YYYY-MM-DD|EUR': compared as text, the day decides.
-    for (const [key, factor] of spread.days ?? []) if (key >= days.first && key < days.after) conversions.push([`${websiteId}|${key}`, factor]);
+    for (const [key, factor] of spread.days ?? []) if (key >= days.first && key < days.after) dayRates.set(`${websiteId}|${key}`, factor);
   }
-  let dayRate = '';
-  let factor = '';
-  if (conversions.length > 0) {
-    params.day_rate_keys = conversions.map(([key]) => key);
-    params.day_rate_factors = conversions.map(([, value]) => value);
-    dayRate = "WITH transform(concat(toString(website_id), '|', toString(day), '|', currency), {day_rate_keys:Array(String)}, {day_rate_factors:Array(Float64)}, toFloat64(0)) AS day_rate\n";
-    factor = ' * if(day_rate > 0, day_rate, 1)';
-  }
-  const current = `sum(revenue * ${share('current', query.range)}${factor})`;
-  const previous = query.comparison ? `sum(revenue * ${share('previous', { start: query.comparison.start, end: query.range.start })}${factor})` : '0';
   // Each report reads the rows of its own keys: a website's total its day rows, unless it is for a page or device.
   const filtered = query.pageIds !== undefined || query.device !== undefined;
   const grain = query.by === 'ad_unit_id' ? 'slot' : query.by === 'page_id' || filtered ? 'page' : 'website';
-  params.grain = grain;
+  return {
+    grain,
+    perWebsite: grain === 'page' && query.by === 'website_id',
+    first: days.first,
+    after: days.after,
+    current: shares(query.range),
+    previous: query.comparison && shares({ start: query.comparison.start, end: query.range.start }),
+    pageIds: query.pageIds && new Set(query.pageIds),
+    device: query.device,
+    // A unit-day with nothing to spread over counts only for the unit's, and the website's, total.
+    spreadOnly: grain === 'slot' && !query.unspread,
+    unspread: grain === 'slot' && query.unspread,
+    dayRates: dayRates.size > 0 ? dayRates : undefined,
+  };
+}
+
+/** The statement that reads the spread; exported for its test. */
+export function importedSpreadSql(query: ImportedSpreadQuery): { sql: string; params: Record<string, unknown> } {
+  const plan = spreadPlan(query);
+  const spreads = [...query.spreads.values()];
+  const params: Record<string, unknown> = {
+    website_ids: [...query.spreads.keys()],
+    versions: spreads.map((spread) => spread.version),
+    writers: spreads.map((spread) => spread.writer),
+    first_day: plan.first,
+    after_day: plan.after,
+  };
+  const share = (name: string, shares: DayShares) => {
+    params[`${name}_first`] = shares.first;
+    params[`${name}_after`] = shares.after;
+    params[`${name}_edge_days`] = [...shares.edges.keys()];
+    params[`${name}_edge_shares`] = [...shares.edges.values()];
+    return `if(day >= {${name}_first:Date} AND day < {${name}_after:Date}, 1, transform(day, {${name}_edge_days:Array(Date)}, {${name}_edge_shares:Array(Float64)}, toFloat64(0)))`;
+  };
+  // Amounts the publisher gave no rate for, converted at the imported reports' rate of their day (dayRate > 0).
+  let dayRate = '';
+  let factor = '';
+  if (plan.dayRates) {
+    params.day_rate_keys = [...plan.dayRates.keys()];
+    params.day_rate_factors = [...plan.dayRates.values()];
+    dayRate = "WITH transform(concat(toString(website_id), '|', toString(day), '|', currency), {day_rate_keys:Array(String)}, {day_rate_factors:Array(Float64)}, toFloat64(0)) AS day_rate\n";
+    factor = ' * if(day_rate > 0, day_rate, 1)';
+  }
+  const current = `sum(revenue * ${share('current', plan.current)}${factor})`;
+  const previous = plan.previous ? `sum(revenue * ${share('previous', plan.previous)}${factor})` : '0';
+  params.grain = plan.grain;
   const conditions = [
     'website_id IN {website_ids:Array(UUID)} AND version IN {versions:Array(String)} AND writer IN {writers:Array(UUID)} AND grain = {grain:String}',
     'day >= {first_day:Date} AND day < {after_day:Date}',
   ];
   const filters: string[] = [];
-  if (query.pageIds) {
+  if (plan.pageIds) {
     params.page_ids = query.pageIds;
-    filters.push(`${grain === 'page' ? 'key_id' : 'page_id'} IN {page_ids:Array(UUID)}`);
+    filters.push(`${plan.grain === 'page' ? 'key_id' : 'page_id'} IN {page_ids:Array(UUID)}`);
   }
-  if (query.device) {
-    params.device = query.device;
+  if (plan.device) {
+    params.device = plan.device;
     filters.push('device = {device:String}');
   }
-  // A unit-day with nothing to spread over counts only for the unit's, and the website's, total.
-  if (grain === 'slot' && !query.unspread) filters.push("unit_key = ''");
-  if (filters.length > 0) conditions.push(grain === 'slot' && query.unspread ? `((${filters.join(' AND ')}) OR unit_key != '')` : filters.join(' AND '));
-  const key = grain === 'page' && query.by === 'website_id' ? 'website_id' : 'key_id';
+  if (plan.spreadOnly) filters.push("unit_key = ''");
+  if (filters.length > 0) conditions.push(plan.unspread ? `((${filters.join(' AND ')}) OR unit_key != '')` : filters.join(' AND '));
+  const key = plan.perWebsite ? 'website_id' : 'key_id';
   const sql = `${dayRate}SELECT ${key} AS key, website_id AS website, unit_key, currency, ${current} AS current, ${previous} AS previous${dayRate ? ', day_rate > 0 AS converted' : ''}
 FROM foldline.imported_revenue_spread
 WHERE ${conditions.join(' AND ')}
@@ -444,15 +492,17 @@ GROUP BY key, website, unit_key, currency${dayRate ? ', converted' : ''}`;
   return { sql, params };
 }
 
-/** The imported revenue per period, key and currency (and per unit where it has no page). */
+/** The imported revenue per period, key and currency (and per unit where it has no page): summed in memory when the
+ * writes' rows are held (spread-rows.ts), else by the store while they are read. */
 export async function readImportedSpread(events: EventStore, query: ImportedSpreadQuery): Promise<ImportedSpreadRow[]> {
   if (query.spreads.size === 0) return [];
-  const { sql, params } = importedSpreadSql(query);
-  const rows = await events.query<{ key: string; website: string; unit_key: string; currency: string; current: number | string; previous: number | string; converted?: number | boolean }>(
-    sql,
-    params,
-    { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
-  );
+  const held = heldSpreadRows(events, query.spreads);
+  let rows: SpreadSum[];
+  if (held) rows = sumSpreadRows(held, spreadPlan(query));
+  else {
+    const { sql, params } = importedSpreadSql(query);
+    rows = await events.query<SpreadSum>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
+  }
   return rows.flatMap((row) => {
     const base = {
       key: row.unit_key !== '' ? '' : row.key,
