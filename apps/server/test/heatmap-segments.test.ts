@@ -202,6 +202,27 @@ describeEachDialect('heatmap segments', (dialect) => {
     expect((await list('&browser=Opera')).data).toEqual({ pageviews: 0, clicks: 0, elements: [], more: 0 });
   });
 
+  it("reads a segment's pageviews once a request, in two statements for each map and the element list", async () => {
+    // On the embedded engine each statement costs some 15–25 ms before it reads anything (heatmaps/heatmap-segment.ts).
+    const events = app.events;
+    const query = events.query.bind(events);
+    let statements = 0;
+    events.query = ((...args: Parameters<typeof query>) => ((statements += 1), query(...args))) as typeof events.query;
+    const counted = async (path: string) => {
+      statements = 0;
+      await json(path);
+      return statements;
+    };
+    try {
+      for (const segment of ['&source=social', '&browser=Chrome', '&source=search&browser=Chrome']) {
+        for (const type of ['click', 'scroll', 'engagement']) expect(await counted(`heatmap/${type}?pageId=${pageId}&period=week&deviceType=desktop${segment}`), `${type} ${segment}`).toBe(2);
+        expect(await counted(`clicked-elements?pageId=${pageId}&period=week&deviceType=desktop${segment}`), segment).toBe(2);
+      }
+    } finally {
+      events.query = query;
+    }
+  });
+
   it('counts the pageviews of each source and browser for the selectors', async () => {
     const { data } = await json<HeatmapSegmentsResponse>(`heatmap-segments?pageId=${pageId}&period=week&deviceType=desktop`);
     expect(data).toEqual({

@@ -1,7 +1,8 @@
 // Reads one page's heatmap cells on one device for a period: whole days from the daily tier, the other hours from the
 // hourly tier (event-store migration 017). The period is counted in whole hours, from the top of its first hour:
 // heatmaps do not need the minute, and no raw event is read. A segmented map (issue 26) is the exception: the rollups
-// carry no segment, so its cells are made from the raw rows of the segment's pageviews, by the rollups' own definition.
+// carry no segment, so its cells are made from the raw rows of the segment's pageviews, by the rollups' own definition;
+// its fold and doc cells, once a request has read the segment's pageviews, come from that read (heatmap-segment.ts).
 // So is a click map narrowed to dead or rage clicks (rage-clicks.ts): the rollups carry neither.
 import type { ClickFilter, DeviceType, HeatmapSegment } from '@foldline/contracts';
 import {
@@ -16,7 +17,7 @@ import {
 } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
-import { isSegmented, segmentPageviewRowSql, segmentPageviewsSql } from './heatmap-segment.ts';
+import { isSegmented, segmentPageviewRowSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
 
 const HOUR = 3_600_000;
@@ -37,8 +38,9 @@ export interface CellsRequest {
   totals: readonly HeatmapCellKind[];
   /** Only these pageviews' cells, from raw rows; absent or empty: every pageview's, from the rollups. */
   segment?: HeatmapSegment;
-  /** The segment's pageviews when the request has read them (readSegmentPageviews, over the same whole hours). */
-  segmentPageviews?: readonly string[];
+  /** The segment's pageviews when the request has read them (readSegmentPageviews, over the same whole hours): their
+   * fold and doc cells are theirs, the other kinds' statement binds their ids. */
+  segmentPageviews?: SegmentPageviews;
   /** Only the dead clicks, or the clicks of rage bursts, as click cells (the other kinds keep every row); from raw rows. */
   only?: ClickFilter;
 }
@@ -101,7 +103,7 @@ function sumCells(parts: readonly string[]): string {
 function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
   const segment = isSegmented(request.segment) ? request.segment : undefined;
   const range = wholeHours(request.range);
-  const kinds = [...request.detail, ...request.totals];
+  const kinds = [...request.detail, ...request.totals].filter((kind) => !(segment && request.segmentPageviews && OF_PAGEVIEWS.has(kind)));
   const params: Record<string, unknown> = {
     websiteId: request.websiteId,
     pageId: request.pageId,
@@ -115,7 +117,7 @@ function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Rec
   const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
   const parts = tables.map((table) => {
     // The pageviews table holds the segment's columns itself; the others join it by pageview.
-    const ids = request.segmentPageviews;
+    const ids = request.segmentPageviews?.ids;
     const inSegment = !segment ? '' : ` AND ${table === 'pageviews' ? segmentPageviewRowSql(segment, range, params, ids) : segmentPageviewsSql(segment, range, params, ids)}`;
     const rows =
       table === 'clicks' && request.only ? filteredClicksSql(`${scope}${inSegment}`, request.only) : `SELECT * FROM foldline.${table} WHERE ${scope}${inSegment}`;
@@ -124,11 +126,17 @@ function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Rec
   return { sql: sumCells(parts), params };
 }
 
+/** The kinds made from the pageviews table alone: a segment's read of its pageviews has them. */
+const OF_PAGEVIEWS: ReadonlySet<HeatmapCellKind> = new Set(['fold', 'doc']);
+
 export async function readCells(events: EventStore, request: CellsRequest): Promise<CellRow[]> {
+  const read = isSegmented(request.segment) ? request.segmentPageviews : undefined;
+  const known = read ? segmentCells(request, read) : [];
+  if (read && [...request.detail, ...request.totals].every((kind) => OF_PAGEVIEWS.has(kind))) return known;
   const { sql, params } = compileCellsQuery(request);
   const rows = await events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
   // 64-bit sums arrive as JSON strings.
-  return rows.map((row) => ({
+  const summed = rows.map((row) => ({
     kind: row.kind as HeatmapCellKind,
     selector: String(row.cell_selector),
     ox: Number(row.cell_ox),
@@ -138,4 +146,20 @@ export async function readCells(events: EventStore, request: CellsRequest): Prom
     value: Number(row.total),
     yValue: Number(row.y_total),
   }));
+  return [...known, ...summed];
+}
+
+/** The fold and doc cells asked for, from the segment's pageviews as read: summed as sumCells sums them. */
+function segmentCells(request: CellsRequest, pageviews: SegmentPageviews): CellRow[] {
+  const cells = new Map<string, CellRow>();
+  for (const cell of pageviews.cells) {
+    const detail = request.detail.includes(cell.kind);
+    if (!detail && !request.totals.includes(cell.kind)) continue;
+    const y = detail ? cell.y : 0;
+    const key = `${cell.kind}|${y}`;
+    const row = cells.get(key) ?? cells.set(key, { kind: cell.kind, selector: '', ox: 0, oy: 0, x: 0, y, value: 0, yValue: 0 }).get(key)!;
+    row.value += cell.value;
+    row.yValue += cell.y * cell.value;
+  }
+  return [...cells.values()].filter((row) => row.value !== 0);
 }

@@ -72,17 +72,20 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   const segment = isSegmented(params) ? segmentOf(params) : undefined;
   const only = type === 'click' ? params.only : undefined;
   const where = { websiteId: page.website_id, pageId: page.id, device, range };
-  // A segment's pageviews are read once for both statements of the engagement map.
-  const ids = segment ? await readSegmentPageviews(context.events, { ...where, range: wholeHours(range), segment }) : undefined;
-  const scope = { ...where, ...(segment ? { segment } : {}), ...(ids ? { segmentPageviews: ids } : {}) };
+  // A segment's pageviews are read once for the request's statements, and give its fold and doc cells themselves; the
+  // engagement map's statement then counts the clicks too, so that map takes one statement after the read.
+  const read = segment ? await readSegmentPageviews(context.events, { ...where, range: wholeHours(range), segment }) : undefined;
+  const scope = { ...where, ...(segment ? { segment } : {}), ...(read ? { segmentPageviews: read } : {}) };
+  const clicksWithShares = type === 'engagement' && read !== undefined;
+  const kinds = clicksWithShares ? { detail: [], totals: KINDS.engagement.totals.filter((kind) => kind !== 'click') } : KINDS[type];
   const [rows, shares] = await Promise.all([
-    readCells(context.events, { ...scope, ...KINDS[type], ...(only ? { only } : {}) }),
-    type === 'engagement' ? readEngagementShares(context.events, scope) : undefined,
+    readCells(context.events, { ...scope, ...kinds, ...(only ? { only } : {}) }),
+    type === 'engagement' ? readEngagementShares(context.events, { ...scope, ...(clicksWithShares ? { withClicks: true } : {}) }) : undefined,
   ]);
 
   const total = (kind: HeatmapCellKind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.value, 0);
   const pageviews = total('fold');
-  const clicks = total('click');
+  const clicks = total('click') + (shares?.clicks ?? 0);
   const visitorsHeight = pageviews > 0 ? Math.round(total('doc') / pageviews) : 0;
 
   // The rendering is needed only to place what there is to show.
