@@ -255,6 +255,9 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
 
       await page.getByLabel('New Password', { exact: true }).fill('new-password-1');
       await page.getByLabel('Confirm New Password').fill('new-password-1');
+      // The success message's pause before the dashboard (2 s in the specification) is moved on by the page's clock,
+      // not waited out.
+      await page.clock.install();
       const restore = await failRequests(page, '**/api/auth/reset-password/**');
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await expectText(page, 'An error occurred. Please try again.');
@@ -264,6 +267,7 @@ describe.each(WIDTHS)('sign-in screens at %i px', (width) => {
       await expectText(page, 'Your password has been reset successfully');
       await expectText(page, 'Redirecting to dashboard...');
       await screenshot(page, `reset-password-success-${width}`);
+      await page.clock.fastForward(2_000);
       await page.waitForURL('**/dashboard');
       expect(JSON.parse((await storedSession(page)).local[2] ?? '{}')).toMatchObject({ email: user.email });
     });

@@ -16,5 +16,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    // A browser's answer waits on the server and the page: as long as expectText waits for text (10 s), not vitest's
+    // 1 s default, which a busy machine overran (CI runs these beside the unit tests: .ci/run).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

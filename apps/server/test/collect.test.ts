@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { collectPayloadSchema } from '@foldline/contracts';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { adSlot, beacon, collect, insertWebsite, pageviewEvent, type TestWebsite } from './collect-factory.ts';
 import { createTestApp, describeEachDialect, type TestApp } from './test-app.ts';
 
@@ -261,12 +261,17 @@ describeEachDialect('collect fuzz', (dialect) => {
   }, 120_000);
 });
 
-/** The budgets count in whole minutes of the server's clock (budgets.ts): a test of one sends its beacons where no
- * minute ends under them, or the counts start again halfway (CI once saw 6 of 6 beacons taken against a budget of 4). */
-async function clearOfMinuteEnd(margin = 15_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 50));
+/** The budgets count in whole minutes of the server's clock (budgets.ts): a test of one holds that clock (Date) still
+ * for its beacons, so no minute ends under them, or the counts would start again halfway (CI once saw 6 of 6 beacons
+ * taken against a budget of 4). Held rather than waited past the minute's end: that wait cost up to 15 s a test.
+ * Timers still run, so group commit writes as usual; afterEach gives the real clock back. */
+function holdTheMinute(): void {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describeEachDialect('collect budgets', (dialect) => {
   let t: TestApp;
@@ -291,7 +296,7 @@ describeEachDialect('collect budgets', (dialect) => {
   }, 60_000);
 
   it('drops what one pageview sends beyond a reader\'s beacons a minute, counted as visit_budget', async () => {
-    await clearOfMinuteEnd();
+    holdTheMinute();
     const site = await insertWebsite(t.app);
     const first = beacon(site, [pageviewEvent()]);
     const before = t.app.ingest.stats().dropped.visit_budget;
@@ -312,7 +317,7 @@ describeEachDialect('collect website limits', (dialect) => {
   afterAll(() => t.close());
 
   it('drops a website\'s events beyond its budget a minute, counted as website_budget, and not another website\'s', async () => {
-    await clearOfMinuteEnd();
+    holdTheMinute();
     const site = await insertWebsite(t.app);
     const other = await insertWebsite(t.app);
     const before = t.app.ingest.stats().dropped.website_budget;
@@ -327,7 +332,7 @@ describeEachDialect('collect website limits', (dialect) => {
   });
 
   it('limits the new pages a website gains a minute and in all, counted as page_limit, while known pages still collect', async () => {
-    await clearOfMinuteEnd();
+    holdTheMinute();
     const site = await insertWebsite(t.app);
     const before = t.app.ingest.stats().dropped.page_limit;
     const visit = (n: number) => collect(t.app, beacon(site, [pageviewEvent()], { u: `https://${site.domain}/flood/${n}` }));
@@ -367,7 +372,7 @@ describeEachDialect('collect ad unit limits', (dialect) => {
     (await t.app.metadata.db.selectFrom('ad_units').select('slot_key').where('website_id', '=', websiteId).execute()).map((unit) => unit.slot_key).sort();
 
   it('holds a flood of invented slot keys to the new units a minute, counted as ad_unit_limit, keeping the pageview and known units', async () => {
-    await clearOfMinuteEnd();
+    holdTheMinute();
     const site = await insertWebsite(t.app);
     const before = t.app.ingest.stats().dropped.ad_unit_limit;
     // One beacon with five invented slots: three are registered this minute, two dropped with only their events.
@@ -407,7 +412,7 @@ describeEachDialect('collect fair share per address', (dialect) => {
   afterAll(() => t.close());
 
   it("stores real readers' beacons while one address floods the same website in the same minute", async () => {
-    await clearOfMinuteEnd();
+    holdTheMinute();
     const site = await insertWebsite(t.app);
     const before = t.app.ingest.stats().dropped.address_budget;
     const tenEvents = () => [pageviewEvent(), ...Array.from({ length: 9 }, () => ({ k: 'span' as const, a: 0, y: 0, vh: 800, dh: 4000, d: 500 }))];
