@@ -76,19 +76,25 @@ export interface AdDaysScope {
 
 /** Per slot asked about, its counts over the range (a slot with none is absent); with `withPages`, the pages' counts. */
 export async function adDayCounts(events: EventStore, scope: AdDaysScope): Promise<{ slots: Map<string, SlotCounts>; pages: PageCounts }> {
-  const slots = new Map<string, SlotCounts>();
-  const pages = emptyPage();
-  if (scope.slots.length === 0 && !scope.withPages) return { slots, pages };
+  if (scope.slots.length === 0 && !scope.withPages) return { slots: new Map(), pages: emptyPage() };
   const { first, end } = settledDays(scope.range);
   const kept = first < end && (await settledKept(events, scope.websiteId, first, end));
   // Settled days from what is kept, the rest from raw events: the window's head before its first whole settled day,
   // and its tail (or the whole window when its settled days are not all kept yet).
   const live = kept ? [{ start: scope.range.start, end: new Date(first) }, { start: new Date(end), end: scope.range.end }] : [scope.range];
-  const [keptRows, counted] = await Promise.all([
-    kept ? keptSums(events, scope, first, end) : Promise.resolve([]),
+  const [keptCounts, counted] = await Promise.all([
+    kept ? keptSums(events, scope, first, end) : undefined,
     countDays(events, { ...scope, windows: live.filter((window) => window.start < window.end) }),
   ]);
-  for (const row of [...keptRows, ...counted.units, ...counted.pages]) {
+  const slots = keptCounts?.slots ?? new Map<string, SlotCounts>();
+  const pages = keptCounts?.pages ?? emptyPage();
+  addRows(slots, pages, [...counted.units, ...counted.pages]);
+  return { slots, pages };
+}
+
+/** Adds counted rows into per-slot counts and the pages' counts (rows of the nil slot). */
+function addRows(slots: Map<string, SlotCounts>, pages: PageCounts, rows: Iterable<Row>): void {
+  for (const row of rows) {
     const slot = String(row.slot);
     if (slot === NIL_UUID) addPage(pages, row);
     else {
@@ -97,7 +103,6 @@ export async function adDayCounts(events: EventStore, scope: AdDaysScope): Promi
       addSlot(counts, row);
     }
   }
-  return { slots, pages };
 }
 
 /** The ⌊level·n⌋-th smallest of n values (as ClickHouse's quantileExact picks it), from a histogram of the non-zero
@@ -240,8 +245,15 @@ interface KeptWebsite {
   rows?: Map<string, Row> | null;
   /** The read of the rows under way. */
   reading?: Promise<void>;
+  /** Totals of the held rows per device and days (keptTotals), valid while `rows` is the map they were summed from. */
+  totals?: { rows: Map<string, Row>; byKey: Map<string, KeptTotals> };
   /** Bumped whenever rows are kept or found kept elsewhere: a read of the rows begun before is out of date. */
   epoch: number;
+}
+
+interface KeptTotals {
+  slots: Map<string, SlotCounts>;
+  pages: Map<string, PageCounts>;
 }
 
 const records = new WeakMap<EventStore, Map<string, KeptWebsite>>();
@@ -351,7 +363,8 @@ async function keepDays(events: EventStore, websiteId: string, record: KeptWebsi
     record.epoch++;
     await events.insert(TABLE, [...counted.units, ...counted.pages, ...markers].map(storedRow(websiteId)));
     record.epoch++;
-    if (record.rows) for (const row of [...counted.units, ...counted.pages]) record.rows.set(keyOf(row), row);
+    if (record.rows) for (const row of [...counted.units, ...counted.pages]) record.rows.set(keyOf(row), heldRow(row));
+    delete record.totals;
     for (let day = from; day < to; day += DAY_MS) record.days.add(day);
   }
 }
@@ -386,30 +399,67 @@ const storedRow = (websiteId: string) => (row: Row) => {
   return stored;
 };
 
-/** The kept rows of the settled days [first, end) asked about (pages' rows under the zero slot): from the rows held,
- * else summed by the store while the rows are read in the background. */
-async function keptSums(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<Row[]> {
+/** The counts of the settled days [first, end) of the slots and pages asked about, fresh objects the caller may add
+ * to: from the rows held (their totals per slot and per page worked out once per device and days, as a dashboard asks
+ * the same days again and again: summing a year of a busy website's rows cost a look some 100 ms), else summed by the
+ * store while the rows are read in the background. */
+async function keptSums(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<{ slots: Map<string, SlotCounts>; pages: PageCounts }> {
   const record = recordOf(events, scope.websiteId);
+  const slots = new Map<string, SlotCounts>();
+  const pages = emptyPage();
   if (!record.rows) {
     if (record.rows === undefined) holdRows(events, scope.websiteId, record);
-    return readKept(events, scope, first, end);
+    addRows(slots, pages, await readKept(events, scope, first, end));
+    return { slots, pages };
   }
-  const [from, to] = [dayOf(first), dayOf(end)];
-  const slots = new Set(scope.slots);
-  const pages = new Set(scope.withPages ? scope.pageIds : []);
-  const found: Row[] = [];
-  for (const row of record.rows.values()) {
-    const day = String(row.day);
-    if (day < from || day >= to || (scope.device && row.device !== scope.device)) continue;
-    const slot = String(row.slot);
-    if (slot === NIL_UUID ? pages.has(String(row.page)) : slots.has(slot)) found.push(row);
+  const totals = keptTotals(record, record.rows, scope.device, first, end);
+  for (const slot of scope.slots) {
+    const counts = totals.slots.get(slot);
+    if (counts) slots.set(slot, { ...counts, heights: new Map(counts.heights), shifts: new Map(counts.shifts) });
   }
-  return found;
+  for (const page of scope.withPages ? scope.pageIds : []) {
+    const counts = totals.pages.get(page);
+    if (!counts) continue;
+    pages.pageviews += counts.pageviews;
+    pages.measured += counts.measured;
+    addHistogram(pages.ads, counts.ads);
+    addHistogram(pages.other, counts.other);
+  }
+  return { slots, pages };
 }
 
-/** Reads the website's kept rows into its record, in the background (a year of a busy website is most of a second,
- * which a publisher's look should not wait for). A read that days were kept during is dropped; the next look reads
- * again. Past MAX_MEMORY_ROWS in all, the rows of the websites least recently looked at are let go. */
+/** Totals held per record, device and days: a website's screens ask for a few periods and devices. */
+const MAX_TOTALS = 32;
+
+/** Every slot's and page's totals over the held rows of [first, end) on the device (all without), kept with the rows
+ * they were summed from. */
+function keptTotals(record: KeptWebsite, rows: Map<string, Row>, device: DeviceType | undefined, first: number, end: number): KeptTotals {
+  if (record.totals?.rows !== rows) record.totals = { rows, byKey: new Map() };
+  const key = `${device ?? ''}|${first}|${end}`;
+  let totals = record.totals.byKey.get(key);
+  if (totals) return totals;
+  totals = { slots: new Map(), pages: new Map() };
+  const [from, to] = [dayOf(first), dayOf(end)];
+  for (const row of rows.values()) {
+    const day = String(row.day);
+    if (day < from || day >= to || (device && row.device !== device)) continue;
+    const slot = String(row.slot);
+    if (slot === NIL_UUID) {
+      const page = String(row.page);
+      let counts = totals.pages.get(page);
+      if (!counts) totals.pages.set(page, (counts = emptyPage()));
+      addPage(counts, row);
+    } else {
+      let counts = totals.slots.get(slot);
+      if (!counts) totals.slots.set(slot, (counts = emptySlot()));
+      addSlot(counts, row);
+    }
+  }
+  if (record.totals.byKey.size >= MAX_TOTALS) record.totals.byKey.clear();
+  record.totals.byKey.set(key, totals);
+  return totals;
+}
+
 const KEPT_ROWS_SQL = `
   SELECT toString(ad_unit_id) AS slot, toString(page_id) AS page, device, toString(day) AS day, ${SUMS.join(', ')},
     ${HISTOGRAMS.map(([keys, counts]) => `(${keys}, ${counts}) AS ${keys}`).join(', ')}
@@ -424,7 +474,7 @@ function holdRows(events: EventStore, websiteId: string, record: KeptWebsite): v
     .then(() => events.query<Row>(KEPT_ROWS_SQL, { websiteId, zero: NIL_UUID }, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME }))
     .then((rows) => {
       if (record.epoch !== epoch || !isCurrent(events, websiteId, record)) return;
-      record.rows = rows.length > MAX_WEBSITE_ROWS ? null : new Map(rows.map((row) => [keyOf(row), row]));
+      record.rows = rows.length > MAX_WEBSITE_ROWS ? null : new Map(rows.map((row) => [keyOf(row), heldRow(row)]));
       const websites = [...records.get(events)!.entries()];
       let total = websites.reduce((sum, [, other]) => sum + (other.rows?.size ?? 0), 0);
       for (const [key, other] of websites) {
@@ -468,6 +518,15 @@ export async function discardAdDays(events: EventStore, websiteIds: readonly str
 
 // ---- Rows into counts -------------------------------------------------------------------------------------------
 
+/** A kept row as a process holds it: its sums as numbers and its histograms as maps, made once rather than on every
+ * look (a year of the bench's busiest website is 75,711 rows: remaking their maps cost a look some 150 ms). */
+function heldRow(row: Row): Row {
+  const held: Row = { slot: String(row.slot), page: String(row.page), device: row.device, day: String(row.day) };
+  for (const column of SUMS) held[column] = Number(row[column] ?? 0);
+  for (const [keys] of HISTOGRAMS) held[keys] = histogramOf(row[keys]);
+  return held;
+}
+
 /** A sumMap's (keys, counts) as two arrays of numbers. */
 function pairOf(value: unknown): [number[], number[]] {
   const [keys, counts] = Array.isArray(value) ? (value as [unknown[], unknown[]]) : [[], []];
@@ -475,6 +534,7 @@ function pairOf(value: unknown): [number[], number[]] {
 }
 
 function histogramOf(value: unknown): Map<number, number> {
+  if (value instanceof Map) return value as Map<number, number>;
   const [keys, counts] = pairOf(value);
   return new Map(keys.map((key, i) => [key, counts[i] ?? 0]));
 }
