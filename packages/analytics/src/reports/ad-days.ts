@@ -259,9 +259,10 @@ interface KeptTotals {
 const records = new WeakMap<EventStore, Map<string, KeptWebsite>>();
 /** Websites remembered per store (each up to 400 day numbers, and its rows); the least recently looked at go first. */
 const MAX_KNOWN_WEBSITES = 10_000;
-/** Kept rows held per store, all websites together (about 400 bytes each: a year of the bench's busiest website, 120
- * slots on 40 pages, is 75,711 rows, read in 0.75 s); the least recently looked at go first. */
-const MAX_MEMORY_ROWS = 200_000;
+/** Kept rows held per store, all websites together (about 1.4 KB each, measured: a year of the bench's busiest
+ * website, 120 slots on 40 pages, is 75,711 rows, 106 MB, read in 0.75 s), so at most some 210 MB; the least recently
+ * looked at go first. */
+const MAX_MEMORY_ROWS = 150_000;
 const MAX_WEBSITE_ROWS = 100_000;
 /** Days lacking that a look counts itself before answering (a day settles every day); more are counted in the
  * background while looks answer from raw events, so a first look costs what it did before days were kept. */
@@ -518,25 +519,33 @@ export async function discardAdDays(events: EventStore, websiteIds: readonly str
 
 // ---- Rows into counts -------------------------------------------------------------------------------------------
 
-/** A kept row as a process holds it: its sums as numbers and its histograms as maps, made once rather than on every
- * look (a year of the bench's busiest website is 75,711 rows: remaking their maps cost a look some 150 ms). */
+/** A kept row as a process holds it: its sums as numbers and its histograms as two arrays of numbers (an empty one
+ * shared), converted once rather than on every sum. Maps per row would be lighter to add but cost some 1 KB a row
+ * more: a year of the bench's busiest website is 75,711 rows. */
 function heldRow(row: Row): Row {
   const held: Row = { slot: String(row.slot), page: String(row.page), device: row.device, day: String(row.day) };
   for (const column of SUMS) held[column] = Number(row[column] ?? 0);
-  for (const [keys] of HISTOGRAMS) held[keys] = histogramOf(row[keys]);
+  for (const [keys] of HISTOGRAMS) {
+    const pair = pairOf(row[keys]);
+    held[keys] = pair[0].length === 0 ? NO_PAIRS : pair;
+  }
   return held;
 }
+
+const NO_PAIRS: readonly [number[], number[]] = Object.freeze([[], []]) as unknown as readonly [number[], number[]];
 
 /** A sumMap's (keys, counts) as two arrays of numbers. */
 function pairOf(value: unknown): [number[], number[]] {
   const [keys, counts] = Array.isArray(value) ? (value as [unknown[], unknown[]]) : [[], []];
+  // Held rows' pairs are numbers already.
+  if (keys?.every((key) => typeof key === 'number') && counts?.every((count) => typeof count === 'number')) return [keys as number[], counts as number[]];
   return [(keys ?? []).map(Number), (counts ?? []).map(Number)];
 }
 
-function histogramOf(value: unknown): Map<number, number> {
-  if (value instanceof Map) return value as Map<number, number>;
+/** Adds a sumMap's (keys, counts) into a histogram. */
+function addPairs(into: Map<number, number>, value: unknown): void {
   const [keys, counts] = pairOf(value);
-  return new Map(keys.map((key, i) => [key, counts[i] ?? 0]));
+  for (let i = 0; i < keys.length; i++) into.set(keys[i]!, (into.get(keys[i]!) ?? 0) + (counts[i] ?? 0));
 }
 
 const emptySlot = (): SlotCounts => ({
@@ -574,13 +583,13 @@ function addSlot(counts: SlotCounts, row: Row): void {
   counts.unseenRefreshes += n('unseen_refreshes');
   counts.measured += n('measured');
   counts.shifting += n('shifting');
-  addHistogram(counts.heights, histogramOf(row.heights));
-  addHistogram(counts.shifts, histogramOf(row.shifts));
+  addPairs(counts.heights, row.heights);
+  addPairs(counts.shifts, row.shifts);
 }
 
 function addPage(pages: PageCounts, row: Row): void {
   pages.pageviews += Number(row.pageviews ?? 0);
   pages.measured += Number(row.measured ?? 0);
-  addHistogram(pages.ads, histogramOf(row.shifts));
-  addHistogram(pages.other, histogramOf(row.other_shifts));
+  addPairs(pages.ads, row.shifts);
+  addPairs(pages.other, row.other_shifts);
 }
