@@ -18,6 +18,7 @@
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
 import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
+import { forEachInSlices, mapInSlices } from '../event-loop.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
 
@@ -246,7 +247,7 @@ interface KeptWebsite {
   /** The read of the rows under way. */
   reading?: Promise<void>;
   /** Totals of the held rows per device and days (keptTotals), valid while `rows` is the map they were summed from. */
-  totals?: { rows: Map<string, Row>; byKey: Map<string, KeptTotals> };
+  totals?: { rows: Map<string, Row>; byKey: Map<string, Promise<KeptTotals>> };
   /** Bumped whenever rows are kept or found kept elsewhere: a read of the rows begun before is out of date. */
   epoch: number;
 }
@@ -413,7 +414,7 @@ async function keptSums(events: EventStore, scope: AdDaysScope, first: number, e
     addRows(slots, pages, await readKept(events, scope, first, end));
     return { slots, pages };
   }
-  const totals = keptTotals(record, record.rows, scope.device, first, end);
+  const totals = await keptTotals(record, record.rows, scope.device, first, end);
   for (const slot of scope.slots) {
     const counts = totals.slots.get(slot);
     if (counts) slots.set(slot, { ...counts, heights: new Map(counts.heights), shifts: new Map(counts.shifts) });
@@ -433,17 +434,18 @@ async function keptSums(events: EventStore, scope: AdDaysScope, first: number, e
 const MAX_TOTALS = 32;
 
 /** Every slot's and page's totals over the held rows of [first, end) on the device (all without), kept with the rows
- * they were summed from. */
-function keptTotals(record: KeptWebsite, rows: Map<string, Row>, device: DeviceType | undefined, first: number, end: number): KeptTotals {
+ * they were summed from. Summed in slices that give the event loop back (a year of a busy website is some 100 ms of
+ * work), once for looks at the same days at once. */
+function keptTotals(record: KeptWebsite, rows: Map<string, Row>, device: DeviceType | undefined, first: number, end: number): Promise<KeptTotals> {
   if (record.totals?.rows !== rows) record.totals = { rows, byKey: new Map() };
   const key = `${device ?? ''}|${first}|${end}`;
-  let totals = record.totals.byKey.get(key);
-  if (totals) return totals;
-  totals = { slots: new Map(), pages: new Map() };
+  const found = record.totals.byKey.get(key);
+  if (found) return found;
+  const totals: KeptTotals = { slots: new Map(), pages: new Map() };
   const [from, to] = [dayOf(first), dayOf(end)];
-  for (const row of rows.values()) {
+  const summing = forEachInSlices([...rows.values()], (row) => {
     const day = String(row.day);
-    if (day < from || day >= to || (device && row.device !== device)) continue;
+    if (day < from || day >= to || (device && row.device !== device)) return;
     const slot = String(row.slot);
     if (slot === NIL_UUID) {
       const page = String(row.page);
@@ -455,10 +457,10 @@ function keptTotals(record: KeptWebsite, rows: Map<string, Row>, device: DeviceT
       if (!counts) totals.slots.set(slot, (counts = emptySlot()));
       addSlot(counts, row);
     }
-  }
+  }).then(() => totals);
   if (record.totals.byKey.size >= MAX_TOTALS) record.totals.byKey.clear();
-  record.totals.byKey.set(key, totals);
-  return totals;
+  record.totals.byKey.set(key, summing);
+  return summing;
 }
 
 const KEPT_ROWS_SQL = `
@@ -473,9 +475,11 @@ function holdRows(events: EventStore, websiteId: string, record: KeptWebsite): v
   // Begun after the look's own statements are queued (the embedded engine takes them in turn).
   record.reading = new Promise((resolve) => setImmediate(resolve))
     .then(() => events.query<Row>(KEPT_ROWS_SQL, { websiteId, zero: NIL_UUID }, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME }))
-    .then((rows) => {
+    .then(async (rows) => {
+      const held = rows.length > MAX_WEBSITE_ROWS ? null : new Map(await mapInSlices(rows, (row) => [keyOf(row), heldRow(row)] as const));
+      // Days kept meanwhile, or the website forgotten: this read may lack them.
       if (record.epoch !== epoch || !isCurrent(events, websiteId, record)) return;
-      record.rows = rows.length > MAX_WEBSITE_ROWS ? null : new Map(rows.map((row) => [keyOf(row), heldRow(row)]));
+      record.rows = held;
       const websites = [...records.get(events)!.entries()];
       let total = websites.reduce((sum, [, other]) => sum + (other.rows?.size ?? 0), 0);
       for (const [key, other] of websites) {
