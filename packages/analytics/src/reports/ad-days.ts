@@ -4,7 +4,7 @@
 //
 // Counting these means grouping a page's ad events per impression and per pageview; over a quarter of the bench's
 // 10 M events that took some 220 ms a call. A settled day (settled-days.ts) takes no more events, so it is counted
-// once for the whole website, in three statements over that day, and kept in `foldline.ad_experience_days` (event-store
+// once for the whole website, in two statements over that day (countDays), and kept in `foldline.ad_experience_days` (event-store
 // migration 028) for every process and the next start; a call then sums the kept rows of its slots and reads raw
 // events only for the window's first, partial day and its last one or two open days. A website's first look answers
 // from raw events as before while its settled days are counted in the background, a week per statement; a day that
