@@ -524,8 +524,8 @@ export async function discardAdDays(events: EventStore, websiteIds: readonly str
 // ---- Rows into counts -------------------------------------------------------------------------------------------
 
 /** A kept row as a process holds it: its sums as numbers and its histograms as two arrays of numbers (an empty one
- * shared), converted once rather than on every sum. Maps per row would be lighter to add but cost some 1 KB a row
- * more: a year of the bench's busiest website is 75,711 rows. */
+ * shared), converted once rather than on every sum, and no map made per row (a year of the bench's busiest website
+ * is 75,711 rows, 106 MB held, measured after a collection). */
 function heldRow(row: Row): Row {
   const held: Row = { slot: String(row.slot), page: String(row.page), device: row.device, day: String(row.day) };
   for (const column of SUMS) held[column] = Number(row[column] ?? 0);
