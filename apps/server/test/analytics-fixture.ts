@@ -124,8 +124,9 @@ const WIDTHS = [1440, 375, 820];
 /**
  * Pageviews spread over five months before `now`, several per session, on the given pages, with
  * engagement and ad events whose viewability and clicks vary by slot. Offsets stay at least two minutes
- * away from every period boundary (multiples of a day from now), so a request a few seconds later sees the
- * same periods.
+ * away from multiples of a day from now, so a request a few seconds later sees the same day period; from a week on a
+ * period starts on the hour (up to an hour later than now minus its length), so tests take those windows from the
+ * server's timeRange rather than from `now`.
  */
 export function buildPageviews(now: number, pages: { website: FixtureWebsite; path: string; title: string }[], count: number, seed = 7): FixturePageview[] {
   const random = seededRandom(seed);

@@ -70,6 +70,10 @@ describeEachDialect('analytics', (dialect) => {
     return response.json();
   };
   const pageId = (site: FixtureWebsite, path: string) => pageIds.get(`${site.id}|${path}`)!;
+  // The window the server counts for a period, as the dashboard reports it: from a week on it starts on the hour, up
+  // to an hour after now minus the period, so a fixture pageview near that edge is in or out by the clock's minute.
+  const periodWindow = async (period: 'week' | 'month' | 'quarter' | 'year') =>
+    (await ok(`/dashboard-kpi?period=${period}`)).timeRange.current as Window;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -264,7 +268,7 @@ describeEachDialect('analytics', (dialect) => {
     it.each(['all', 'desktop', 'tablet', 'mobile'] as const)('page metrics match the fixture for device %s', async (device) => {
       const path = '/news/one';
       const body = await ok(`/page-metrics?pageId=${pageId(siteA, path)}&period=month&deviceType=${device}`);
-      const w = { start: new Date(now - 30 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const w = await periodWindow('month');
       const views = pageviews.filter((pv) => pv.website === siteA && pv.path === path && (device === 'all' || pv.device === device));
       const engagement = engagementOf(views, w);
       expect(body.metrics.totalViews).toBe(new Set(views.filter((pv) => within(pv.at, w)).map((pv) => pv.sessionId)).size);
@@ -275,7 +279,7 @@ describeEachDialect('analytics', (dialect) => {
     it('defaults to a week on all devices', async () => {
       const path = '/';
       const body = await ok(`/page-metrics?pageId=${pageId(siteA, path)}`);
-      const w = { start: new Date(now - 7 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const w = await periodWindow('week');
       const views = pageviews.filter((pv) => pv.website === siteA && pv.path === path);
       expect(body.metrics.totalViews).toBe(new Set(views.filter((pv) => within(pv.at, w)).map((pv) => pv.sessionId)).size);
     });
@@ -283,7 +287,7 @@ describeEachDialect('analytics', (dialect) => {
     it.each(['all', 'mobile'] as const)('ad performance lists every unit of the page with its metrics (%s)', async (device) => {
       const path = '/guide';
       const body = await ok(`/ad-performance?pageId=${pageId(siteA, path)}&period=quarter&deviceType=${device}`);
-      const w = { start: new Date(now - 90 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() };
+      const w = await periodWindow('quarter');
       const rows = adRows(pageviews.filter((pv) => pv.website === siteA && pv.path === path && (device === 'all' || pv.device === device))).filter((r) => within(r.at, w));
       const slots = new Map(pageviews.filter((pv) => pv.website === siteA && pv.path === path).flatMap((pv) => pv.ads.map((ad) => [ad.slot.key, ad.slot])));
       expect(body.data.ad_units).toHaveLength(slots.size);
@@ -300,7 +304,6 @@ describeEachDialect('analytics', (dialect) => {
   });
 
   describe('ad-units', () => {
-    const yearWindow = () => ({ start: new Date(now - 365 * DAY).toISOString(), end: new Date(now + MINUTE).toISOString() });
     const slotKeyOf = (unitKey: string) => unitKey.split('|')[2]!;
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
@@ -310,7 +313,8 @@ describeEachDialect('analytics', (dialect) => {
 
     it("lists one row per unit with its pages as a breakdown, metrics, score, label and viewability against the site's median", async () => {
       const body = await ok(`/ad-units?websiteId=${siteA.id}&period=year`);
-      const rows = adRows(pageviews.filter((pv) => pv.website === siteA)).filter((r) => within(r.at, yearWindow()));
+      const year = await periodWindow('year');
+      const rows = adRows(pageviews.filter((pv) => pv.website === siteA)).filter((r) => within(r.at, year));
       // A unit is its slot key across pages (the fixture's slots have no GPT path or AdSense slot).
       const slotKeys = [...new Set(adRows(pageviews.filter((pv) => pv.website === siteA)).map((r) => slotKeyOf(r.unitKey)))];
       expect(body.ad_units).toHaveLength(slotKeys.length);

@@ -20,6 +20,8 @@ afterAll(() => site?.close());
 
 const screenshot = (t: TestApp, query: Record<string, string>, auth?: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/screenshots', query, headers: auth });
+/** A failed capture's answer, said in the assertion: a 502 names why (a timeout, a refused connection). */
+const failure = (response: { statusCode: number; body: string }) => (response.statusCode === 200 ? '' : response.body);
 
 /** A reader's pageview of `url` accepted from the website's tracking code: Foldline has seen it on the domain. */
 async function seen(t: TestApp, website: TestWebsite, url: string): Promise<void> {
@@ -70,7 +72,7 @@ describeEachDialect('screenshots', (dialect) => {
 
     // 'all' is drawn on the desktop layout.
     const desktop = await screenshot(open, { url, deviceType: 'all' }, owner.auth);
-    expect(desktop.statusCode).toBe(200);
+    expect(desktop.statusCode, failure(desktop)).toBe(200);
     expect(desktop.headers['content-type']).toBe('image/jpeg');
     expect(desktop.headers['cache-control']).toBe('private, max-age=300');
     expect(desktop.headers[SCREENSHOT_HEADERS.documentHeight]).toBe('2400');
@@ -80,17 +82,16 @@ describeEachDialect('screenshots', (dialect) => {
     expect(jpegSize(desktop.rawPayload)).toEqual({ width: 1920, height: 2400 });
 
     const mobile = await screenshot(open, { url: `http://www.shop.localhost:${site.port}/article`, deviceType: 'mobile' }, owner.auth);
-    expect(mobile.statusCode).toBe(200);
+    expect(mobile.statusCode, failure(mobile)).toBe(200);
     expect(jpegSize(mobile.rawPayload)).toEqual({ width: 375, height: 2400 });
 
-    const startedAt = performance.now();
+    // From the cache: the same capture time and the same bytes (no second capture, which would take seconds).
     const cached = await screenshot(open, { url, deviceType: 'desktop' }, owner.auth);
-    expect(performance.now() - startedAt).toBeLessThan(250);
     expect(cached.headers[SCREENSHOT_HEADERS.capturedAt]).toBe(capturedAt);
     expect(cached.rawPayload.equals(desktop.rawPayload)).toBe(true);
 
     const refreshed = await screenshot(open, { url, deviceType: 'desktop', refresh: '1' }, owner.auth);
-    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.statusCode, failure(refreshed)).toBe(200);
     expect(Date.parse(String(refreshed.headers[SCREENSHOT_HEADERS.capturedAt]))).toBeGreaterThan(Date.parse(capturedAt));
   }, 60_000);
 
@@ -110,7 +111,7 @@ describeEachDialect('screenshots', (dialect) => {
 
     await seen(open, website, url);
     const taken = await screenshot(open, { url }, owner.auth);
-    expect(taken.statusCode).toBe(200);
+    expect(taken.statusCode, failure(taken)).toBe(200);
     expect(jpegSize(taken.rawPayload)).toEqual({ width: 1920, height: 2400 });
 
     // Or once the installation check found the snippet (verify.test.ts), before any reader came.
