@@ -23,13 +23,18 @@ export async function mapInSlices<T, U>(items: readonly T[], map: (item: T) => U
 }
 
 /** Calls `each` for every item, giving the event loop back whenever a slice has run SLICE_MS. */
-export async function forEachInSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+export function forEachInSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+  return forIndexInSlices(items.length, (i) => each(items[i]!));
+}
+
+/** Calls `each` for every index below `length`, giving the event loop back whenever a slice has run SLICE_MS. */
+export async function forIndexInSlices(length: number, each: (index: number) => void): Promise<void> {
   let sliceStart = performance.now();
-  for (let i = 0; i < items.length; i++) {
+  for (let i = 0; i < length; i++) {
     if ((i & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
-    each(items[i]!);
+    each(i);
   }
 }

@@ -275,7 +275,7 @@ describeEachEngine('ad experience days', (engine) => {
     // The look after the count: the store sums the kept days, and the website's kept rows are read meanwhile.
     expect(await figuresOf(events, scope)).toEqual(EXPECTED);
     await adDaysCounted(events);
-    expect(keptReads().map((sql) => (sql.includes('GROUP BY ad_unit_id') ? 'sum' : 'rows'))).toEqual(['sum', 'rows']);
+    expect(keptReads().map((sql) => (sql.includes('GROUP BY slot, page') ? 'sum' : 'rows'))).toEqual(['sum', 'rows']);
     statements.length = 0;
     expect(await figuresOf(events, scope)).toEqual(EXPECTED);
     expect(keptReads()).toEqual([]);

@@ -18,49 +18,27 @@
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
 import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
-import { forEachInSlices, mapInSlices } from '../event-loop.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
+import {
+  addPageCounts,
+  addSlotCounts,
+  emptyPage,
+  emptySlot,
+  HeldAdDays,
+  HISTOGRAMS,
+  pairOf,
+  SUMS,
+  type DayTotals,
+  type PageCounts,
+  type Row,
+  type SlotCounts,
+} from './held-ad-days.ts';
 
 const TABLE = 'foldline.ad_experience_days';
 /** A shift's histogram key: its score in ten-thousandths. */
 const SHIFT_SCALE = 10_000;
 const MAX_EXECUTION_TIME = 20;
-
-/** One slot's counts over the days asked about. */
-export interface SlotCounts {
-  /** Impressions that rendered, and the impression rows (the Ad Units tab's count). */
-  impressions: number;
-  impressionRows: number;
-  empty: number;
-  /** Time in view of the rendered impressions, and of every time-in-view row (the Ad Units tab's). */
-  inViewMs: number;
-  inViewAllMs: number;
-  viewable: number;
-  viewableInViewMs: number;
-  longViews: number;
-  /** Pageviews in which the slot rendered or stayed empty, its renders in them, and renders after the first that were
-   * never in view. */
-  pageviews: number;
-  renders: number;
-  unseenRefreshes: number;
-  /** Creative height → rendered impressions. */
-  heights: Map<number, number>;
-  /** Measured pageviews (layout-shift browsers) in which it rendered, those in which it shifted the content, and the
-   * histogram of its non-zero shifts (ten-thousandths → pageviews). */
-  measured: number;
-  shifting: number;
-  shifts: Map<number, number>;
-}
-
-/** The pages' counts: pageviews, measured pageviews, and histograms of each measured pageview's shift from ads and
- * from everything else (non-zero only). */
-export interface PageCounts {
-  pageviews: number;
-  measured: number;
-  ads: Map<number, number>;
-  other: Map<number, number>;
-}
 
 export interface AdDaysScope {
   websiteId: string;
@@ -83,27 +61,27 @@ export async function adDayCounts(events: EventStore, scope: AdDaysScope): Promi
   // Settled days from what is kept, the rest from raw events: the window's head before its first whole settled day,
   // and its tail (or the whole window when its settled days are not all kept yet).
   const live = kept ? [{ start: scope.range.start, end: new Date(first) }, { start: new Date(end), end: scope.range.end }] : [scope.range];
-  const [keptCounts, counted] = await Promise.all([
+  const [keptTotals, counted] = await Promise.all([
     kept ? keptSums(events, scope, first, end) : undefined,
     countDays(events, { ...scope, windows: live.filter((window) => window.start < window.end) }),
   ]);
-  const slots = keptCounts?.slots ?? new Map<string, SlotCounts>();
-  const pages = keptCounts?.pages ?? emptyPage();
-  addRows(slots, pages, [...counted.units, ...counted.pages]);
-  return { slots, pages };
-}
-
-/** Adds counted rows into per-slot counts and the pages' counts (rows of the nil slot). */
-function addRows(slots: Map<string, SlotCounts>, pages: PageCounts, rows: Iterable<Row>): void {
-  for (const row of rows) {
-    const slot = String(row.slot);
-    if (slot === NIL_UUID) addPage(pages, row);
-    else {
-      let counts = slots.get(slot);
-      if (!counts) slots.set(slot, (counts = emptySlot()));
-      addSlot(counts, row);
+  const liveTotals = await (await HeldAdDays.of([...counted.units, ...counted.pages])).totals();
+  const slots = new Map<string, SlotCounts>();
+  const pages = emptyPage();
+  for (const totals of keptTotals ? [keptTotals, liveTotals] : [liveTotals]) {
+    for (const slot of scope.slots) {
+      const counts = totals.slots.get(slot);
+      if (!counts) continue;
+      let into = slots.get(slot);
+      if (!into) slots.set(slot, (into = emptySlot()));
+      addSlotCounts(into, counts);
+    }
+    for (const page of scope.withPages ? scope.pageIds : []) {
+      const counts = totals.pages.get(page);
+      if (counts) addPageCounts(pages, counts);
     }
   }
+  return { slots, pages };
 }
 
 /** The ⌊level·n⌋-th smallest of n values (as ClickHouse's quantileExact picks it), from a histogram of the non-zero
@@ -119,18 +97,11 @@ export function quantileOf(level: number, total: number, histogram: ReadonlyMap<
   return 0;
 }
 
-/** Sums two histograms' keys and counts into the first. */
-export function addHistogram(into: Map<number, number>, histogram: ReadonlyMap<number, number>): void {
-  for (const [key, count] of histogram) into.set(key, (into.get(key) ?? 0) + count);
-}
-
 // ---- Counting days from raw events ------------------------------------------------------------------------------
 
 interface CountScope extends AdDaysScope {
   windows: readonly TimeWindow[];
 }
-
-type Row = Record<string, unknown>;
 
 /**
  * Per day, slot, page and device (units) and per day, page and device (pages), from raw events. Two statements: the
@@ -168,8 +139,6 @@ async function countDays(events: EventStore, scope: CountScope, whole = false): 
   ]);
   return { units, pages };
 }
-
-const keyOf = (row: Row) => `${String(row.slot)}|${String(row.page)}|${String(row.device)}|${String(row.day)}`;
 
 // floor(x + 0.5), not round(): ClickHouse rounds a float's halves to even, the screens (JavaScript) up.
 const histogramSql = (value: string, condition: string) => `sumMapIf([toUInt32(floor(${value} * ${SHIFT_SCALE} + 0.5))], [toUInt64(1)], ${condition})`;
@@ -240,30 +209,27 @@ interface KeptWebsite {
   /** The count of settled days under way: whether it runs in the background, and the days it is to count (looks that
    * find it running widen them, so a look at the year after one at the month is counted too). */
   count?: { done: Promise<void>; background: boolean; wanted: { first: number; end: number } };
-  /** The kept rows (by slot, page, device and day) as read once and added to as this process keeps more: a look sums
-   * them in memory, no statement (the store's sum cost some 25 ms, mostly planning). Undefined until read (the read
-   * runs in the background; looks meanwhile sum in the store), null for a website with more than MAX_WEBSITE_ROWS. */
-  rows?: Map<string, Row> | null;
+  /** The kept rows (by slot, page, device and day) as read once, made anew with the days this process keeps later: a
+   * look sums them in memory, no statement (the store's sum cost some 25 ms, mostly planning). Undefined until read
+   * (the read runs in the background; looks meanwhile sum in the store), null for a website with more than
+   * MAX_WEBSITE_ROWS. */
+  rows?: HeldAdDays | null;
   /** The read of the rows under way. */
   reading?: Promise<void>;
-  /** Totals of the held rows per device and days (keptTotals), valid while `rows` is the map they were summed from. */
-  totals?: { rows: Map<string, Row>; byKey: Map<string, Promise<KeptTotals>> };
+  /** Totals of the held rows per device and days (keptTotals), valid while `rows` is the table they were summed from. */
+  totals?: { rows: HeldAdDays; byKey: Map<string, Promise<DayTotals>> };
   /** Bumped whenever rows are kept or found kept elsewhere: a read of the rows begun before is out of date. */
   epoch: number;
-}
-
-interface KeptTotals {
-  slots: Map<string, SlotCounts>;
-  pages: Map<string, PageCounts>;
 }
 
 const records = new WeakMap<EventStore, Map<string, KeptWebsite>>();
 /** Websites remembered per store (each up to 400 day numbers, and its rows); the least recently looked at go first. */
 const MAX_KNOWN_WEBSITES = 10_000;
-/** Kept rows held per store, all websites together (about 1.4 KB each, measured: a year of the bench's busiest
- * website, 120 slots on 40 pages, is 75,711 rows, 106 MB, read in 0.75 s), so at most some 210 MB; the least recently
- * looked at go first. */
-const MAX_MEMORY_ROWS = 150_000;
+/** Kept rows held per store, all websites together, in columns (held-ad-days.ts): a year of the bench's busiest website,
+ * 120 slots on 40 pages, is 75,711 rows held in some 12 MB (measured; 106 MB as objects), so at most some 160 MB; the
+ * least recently looked at go first. A website's rows are read at once as objects before they are held in columns, so
+ * one with more is summed by the store instead. */
+const MAX_MEMORY_ROWS = 1_000_000;
 const MAX_WEBSITE_ROWS = 100_000;
 /** Days lacking that a look counts itself before answering (a day settles every day); more are counted in the
  * background while looks answer from raw events, so a first look costs what it did before days were kept. */
@@ -365,7 +331,7 @@ async function keepDays(events: EventStore, websiteId: string, record: KeptWebsi
     record.epoch++;
     await events.insert(TABLE, [...counted.units, ...counted.pages, ...markers].map(storedRow(websiteId)));
     record.epoch++;
-    if (record.rows) for (const row of [...counted.units, ...counted.pages]) record.rows.set(keyOf(row), heldRow(row));
+    if (record.rows) record.rows = record.rows.withDays(from, to, [...counted.units, ...counted.pages]);
     delete record.totals;
     for (let day = from; day < to; day += DAY_MS) record.days.add(day);
   }
@@ -382,13 +348,6 @@ function lackingDays(days: ReadonlySet<number>, first: number, end: number): num
   return lacking;
 }
 
-const SUMS = ['impressions', 'impression_rows', 'empty', 'in_view_ms', 'in_view_all_ms', 'viewable', 'viewable_in_view_ms', 'long_views', 'pageviews', 'renders', 'unseen_refreshes', 'measured', 'shifting'] as const;
-const HISTOGRAMS = [
-  ['heights', 'height_counts'],
-  ['shifts', 'shift_counts'],
-  ['other_shifts', 'other_counts'],
-] as const;
-
 /** A counted row as the table stores it. */
 const storedRow = (websiteId: string) => (row: Row) => {
   const stored: Row = { website_id: websiteId, ad_unit_id: row.slot, page_id: row.page, device: row.device, day: row.day };
@@ -401,63 +360,30 @@ const storedRow = (websiteId: string) => (row: Row) => {
   return stored;
 };
 
-/** The counts of the settled days [first, end) of the slots and pages asked about, fresh objects the caller may add
- * to: from the rows held (their totals per slot and per page worked out once per device and days, as a dashboard asks
- * the same days again and again: summing a year of a busy website's rows cost a look some 100 ms), else summed by the
- * store while the rows are read in the background. */
-async function keptSums(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<{ slots: Map<string, SlotCounts>; pages: PageCounts }> {
+/** Every slot's and page's counts over the settled days [first, end): from the rows held (their totals worked out once
+ * per device and days, as a dashboard asks the same days again and again: summing a year of a busy website's rows cost
+ * a look some 100 ms), else those asked about summed by the store while the rows are read in the background. */
+async function keptSums(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<DayTotals> {
   const record = recordOf(events, scope.websiteId);
-  const slots = new Map<string, SlotCounts>();
-  const pages = emptyPage();
   if (!record.rows) {
     if (record.rows === undefined) holdRows(events, scope.websiteId, record);
-    addRows(slots, pages, await readKept(events, scope, first, end));
-    return { slots, pages };
+    return HeldAdDays.ofSums(await readKept(events, scope, first, end)).totals();
   }
-  const totals = await keptTotals(record, record.rows, scope.device, first, end);
-  for (const slot of scope.slots) {
-    const counts = totals.slots.get(slot);
-    if (counts) slots.set(slot, { ...counts, heights: new Map(counts.heights), shifts: new Map(counts.shifts) });
-  }
-  for (const page of scope.withPages ? scope.pageIds : []) {
-    const counts = totals.pages.get(page);
-    if (!counts) continue;
-    pages.pageviews += counts.pageviews;
-    pages.measured += counts.measured;
-    addHistogram(pages.ads, counts.ads);
-    addHistogram(pages.other, counts.other);
-  }
-  return { slots, pages };
+  return keptTotals(record, record.rows, scope.device, first, end);
 }
 
 /** Totals held per record, device and days: a website's screens ask for a few periods and devices. */
 const MAX_TOTALS = 32;
 
 /** Every slot's and page's totals over the held rows of [first, end) on the device (all without), kept with the rows
- * they were summed from. Summed in slices that give the event loop back (a year of a busy website is some 100 ms of
- * work), once for looks at the same days at once. */
-function keptTotals(record: KeptWebsite, rows: Map<string, Row>, device: DeviceType | undefined, first: number, end: number): Promise<KeptTotals> {
+ * they were summed from, once for looks at the same days at once. Their counts are shared: a caller adds them into
+ * its own. */
+function keptTotals(record: KeptWebsite, rows: HeldAdDays, device: DeviceType | undefined, first: number, end: number): Promise<DayTotals> {
   if (record.totals?.rows !== rows) record.totals = { rows, byKey: new Map() };
   const key = `${device ?? ''}|${first}|${end}`;
   const found = record.totals.byKey.get(key);
   if (found) return found;
-  const totals: KeptTotals = { slots: new Map(), pages: new Map() };
-  const [from, to] = [dayOf(first), dayOf(end)];
-  const summing = forEachInSlices([...rows.values()], (row) => {
-    const day = String(row.day);
-    if (day < from || day >= to || (device && row.device !== device)) return;
-    const slot = String(row.slot);
-    if (slot === NIL_UUID) {
-      const page = String(row.page);
-      let counts = totals.pages.get(page);
-      if (!counts) totals.pages.set(page, (counts = emptyPage()));
-      addPage(counts, row);
-    } else {
-      let counts = totals.slots.get(slot);
-      if (!counts) totals.slots.set(slot, (counts = emptySlot()));
-      addSlot(counts, row);
-    }
-  }).then(() => totals);
+  const summing = rows.totals(device, { first, end });
   if (record.totals.byKey.size >= MAX_TOTALS) record.totals.byKey.clear();
   record.totals.byKey.set(key, summing);
   return summing;
@@ -476,7 +402,7 @@ function holdRows(events: EventStore, websiteId: string, record: KeptWebsite): v
   record.reading = new Promise((resolve) => setImmediate(resolve))
     .then(() => events.query<Row>(KEPT_ROWS_SQL, { websiteId, zero: NIL_UUID }, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME }))
     .then(async (rows) => {
-      const held = rows.length > MAX_WEBSITE_ROWS ? null : new Map(await mapInSlices(rows, (row) => [keyOf(row), heldRow(row)] as const));
+      const held = rows.length > MAX_WEBSITE_ROWS ? null : await HeldAdDays.of(rows);
       // Days kept meanwhile, or the website forgotten: this read may lack them.
       if (record.epoch !== epoch || !isCurrent(events, websiteId, record)) return;
       record.rows = held;
@@ -492,19 +418,19 @@ function holdRows(events: EventStore, websiteId: string, record: KeptWebsite): v
     .finally(() => delete record.reading);
 }
 
-/** The kept rows of the settled days [first, end) asked about, summed per slot (pages' rows under the zero slot), by
- * the store: for a website with too many to hold. */
+/** The kept rows of the settled days [first, end) asked about, summed per slot and per page (the pages' rows, of the
+ * zero slot), by the store: for a website with too many to hold. */
 async function readKept(events: EventStore, scope: AdDaysScope, first: number, end: number): Promise<Row[]> {
   const pages = scope.withPages ? 'OR (ad_unit_id = {zero:UUID} AND page_id IN {pages:Array(UUID)})' : '';
   return events.query<Row>(
-    `SELECT toString(ad_unit_id) AS slot, ${SUMS.map((column) => `sum(${column}) AS ${column}`).join(', ')},
+    `SELECT toString(ad_unit_id) AS slot, toString(if(ad_unit_id = {zero:UUID}, page_id, {zero:UUID})) AS page, ${SUMS.map((column) => `sum(${column}) AS ${column}`).join(', ')},
        ${HISTOGRAMS.map(([keys, counts]) => `sumMap(${keys}, ${counts}) AS ${keys}`).join(', ')}
      FROM (
        SELECT * FROM ${TABLE}
        WHERE website_id = {websiteId:UUID} AND day >= {first:Date} AND day < {end:Date} AND (ad_unit_id IN {slots:Array(UUID)} ${pages})
          ${scope.device ? 'AND device = {device:String}' : ''}
        LIMIT 1 BY ad_unit_id, page_id, device, day
-     ) GROUP BY ad_unit_id`,
+     ) GROUP BY slot, page`,
     { websiteId: scope.websiteId, first: dayOf(first), end: dayOf(end), slots: [...scope.slots], pages: [...scope.pageIds], zero: NIL_UUID, ...(scope.device ? { device: scope.device } : {}) },
     { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME },
   );
@@ -519,81 +445,4 @@ export function forgetAdDays(events: EventStore): void {
 export async function discardAdDays(events: EventStore, websiteIds: readonly string[]): Promise<void> {
   forgetAdDays(events);
   await deleteKeptDays(events, TABLE, websiteIds);
-}
-
-// ---- Rows into counts -------------------------------------------------------------------------------------------
-
-/** A kept row as a process holds it: its sums as numbers and its histograms as two arrays of numbers (an empty one
- * shared), converted once rather than on every sum, and no map made per row (a year of the bench's busiest website
- * is 75,711 rows, 106 MB held, measured after a collection). */
-function heldRow(row: Row): Row {
-  const held: Row = { slot: String(row.slot), page: String(row.page), device: row.device, day: String(row.day) };
-  for (const column of SUMS) held[column] = Number(row[column] ?? 0);
-  for (const [keys] of HISTOGRAMS) {
-    const pair = pairOf(row[keys]);
-    held[keys] = pair[0].length === 0 ? NO_PAIRS : pair;
-  }
-  return held;
-}
-
-const NO_PAIRS: readonly [number[], number[]] = Object.freeze([[], []]) as unknown as readonly [number[], number[]];
-
-/** A sumMap's (keys, counts) as two arrays of numbers. */
-function pairOf(value: unknown): [number[], number[]] {
-  const [keys, counts] = Array.isArray(value) ? (value as [unknown[], unknown[]]) : [[], []];
-  // Held rows' pairs are numbers already.
-  if (keys?.every((key) => typeof key === 'number') && counts?.every((count) => typeof count === 'number')) return [keys as number[], counts as number[]];
-  return [(keys ?? []).map(Number), (counts ?? []).map(Number)];
-}
-
-/** Adds a sumMap's (keys, counts) into a histogram. */
-function addPairs(into: Map<number, number>, value: unknown): void {
-  const [keys, counts] = pairOf(value);
-  for (let i = 0; i < keys.length; i++) into.set(keys[i]!, (into.get(keys[i]!) ?? 0) + (counts[i] ?? 0));
-}
-
-const emptySlot = (): SlotCounts => ({
-  impressions: 0,
-  impressionRows: 0,
-  empty: 0,
-  inViewMs: 0,
-  inViewAllMs: 0,
-  viewable: 0,
-  viewableInViewMs: 0,
-  longViews: 0,
-  pageviews: 0,
-  renders: 0,
-  unseenRefreshes: 0,
-  heights: new Map(),
-  measured: 0,
-  shifting: 0,
-  shifts: new Map(),
-});
-
-const emptyPage = (): PageCounts => ({ pageviews: 0, measured: 0, ads: new Map(), other: new Map() });
-
-function addSlot(counts: SlotCounts, row: Row): void {
-  const n = (column: string) => Number(row[column] ?? 0);
-  counts.impressions += n('impressions');
-  counts.impressionRows += n('impression_rows');
-  counts.empty += n('empty');
-  counts.inViewMs += n('in_view_ms');
-  counts.inViewAllMs += n('in_view_all_ms');
-  counts.viewable += n('viewable');
-  counts.viewableInViewMs += n('viewable_in_view_ms');
-  counts.longViews += n('long_views');
-  counts.pageviews += n('pageviews');
-  counts.renders += n('renders');
-  counts.unseenRefreshes += n('unseen_refreshes');
-  counts.measured += n('measured');
-  counts.shifting += n('shifting');
-  addPairs(counts.heights, row.heights);
-  addPairs(counts.shifts, row.shifts);
-}
-
-function addPage(pages: PageCounts, row: Row): void {
-  pages.pageviews += Number(row.pageviews ?? 0);
-  pages.measured += Number(row.measured ?? 0);
-  addPairs(pages.ads, row.shifts);
-  addPairs(pages.other, row.other_shifts);
 }

@@ -7,7 +7,8 @@ import type { AdUnitFigures, AdUnitFiguresResponse, Period } from '@foldline/con
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows, upToNow } from '../periods.ts';
 import { adUnitsInScope, NotFoundError, pageInScope, websitesInScope } from '../scope.ts';
-import { addHistogram, adDayCounts, quantileOf, type SlotCounts } from './ad-days.ts';
+import { adDayCounts, quantileOf } from './ad-days.ts';
+import { addHistogram, type SlotCounts } from './held-ad-days.ts';
 import { layoutShiftFigures } from './ad-layout-shift.ts';
 
 export interface AdUnitFiguresParams {
