@@ -18,6 +18,7 @@
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
 import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
+import { touched, withinBudget } from '../held-budget.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
 import {
@@ -242,11 +243,10 @@ const CHUNK_DAYS = 7;
 function recordOf(events: EventStore, websiteId: string): KeptWebsite {
   let websites = records.get(events);
   if (!websites) records.set(events, (websites = new Map()));
-  const found = websites.get(websiteId);
+  const found = touched(websites, websiteId);
   const record = found ?? { days: new Set<number>(), epoch: 0 };
-  websites.delete(websiteId);
-  websites.set(websiteId, record);
   if (!found) {
+    websites.set(websiteId, record);
     for (const [key, other] of websites) {
       if (websites.size <= MAX_KNOWN_WEBSITES) break;
       if (!other.count) websites.delete(key);
@@ -406,13 +406,7 @@ function holdRows(events: EventStore, websiteId: string, record: KeptWebsite): v
       // Days kept meanwhile, or the website forgotten: this read may lack them.
       if (record.epoch !== epoch || !isCurrent(events, websiteId, record)) return;
       record.rows = held;
-      const websites = [...records.get(events)!.entries()];
-      let total = websites.reduce((sum, [, other]) => sum + (other.rows?.size ?? 0), 0);
-      for (const [key, other] of websites) {
-        if (total <= MAX_MEMORY_ROWS || key === websiteId) break;
-        total -= other.rows?.size ?? 0;
-        other.rows = undefined;
-      }
+      withinBudget(records.get(events)!, (other) => other.rows?.size ?? 0, MAX_MEMORY_ROWS, websiteId, (_, other) => (other.rows = undefined));
     })
     .catch(() => {})
     .finally(() => delete record.reading);

@@ -7,6 +7,7 @@
 // look that first needs them (which the store answers meanwhile), and let go when the website's version changes (a
 // new import, new rates, or the hourly rewrite of recent days) or memory is short.
 import type { EventStore } from '@foldline/event-store';
+import { touched, withinBudget } from '../held-budget.ts';
 import type { SpreadPlan, SpreadWrite } from './imported-spread.ts';
 
 /** A spread row as stored (migration 025). */
@@ -56,10 +57,8 @@ export function heldSpreadRows(events: EventStore, spreads: ReadonlyMap<string, 
   const found = new Map<string, SpreadRow[]>();
   for (const [websiteId, spread] of spreads) {
     const name = nameOf(spread);
-    const entry = websites.get(websiteId);
-    websites.delete(websiteId);
+    const entry = touched(websites, websiteId);
     if (entry?.name === name) {
-      websites.set(websiteId, entry);
       if (entry.write.rows) found.set(websiteId, entry.write.rows);
       continue;
     }
@@ -93,13 +92,7 @@ async function readWrite(events: EventStore, websiteId: string, spread: SpreadWr
     return;
   }
   const websites = held.get(events);
-  if (!websites) return;
-  let total = [...websites.values()].reduce((sum, entry) => sum + (entry.write.rows?.length ?? 0), 0);
-  for (const [key, entry] of websites) {
-    if (total <= MAX_HELD_ROWS || key === websiteId) break;
-    total -= entry.write.rows?.length ?? 0;
-    websites.delete(key);
-  }
+  if (websites) withinBudget(websites, (entry) => entry.write.rows?.length ?? 0, MAX_HELD_ROWS, websiteId, (key) => websites.delete(key));
 }
 
 /** Forgets the rows held for this store: a website's events, and its spread with them, were deleted. */
