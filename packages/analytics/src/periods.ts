@@ -33,6 +33,12 @@ export function timeRangeOf(windows: PeriodWindows, now: Date): TimeRange {
   return { current: iso(current), previous: iso(windows.previous) };
 }
 
+/** The window from the top of its first hour to the end of its last: how the heatmaps and their element list count
+ * every period, the day too (their cells are hourly rollups; a period from a week on is whole hours already). */
+export function wholeHours(window: TimeWindow): TimeWindow {
+  return { start: new Date(Math.floor(window.start.getTime() / HOUR_MS) * HOUR_MS), end: new Date(Math.ceil(window.end.getTime() / HOUR_MS) * HOUR_MS) };
+}
+
 /** The window up to now at most: what has happened of it (a period from a week on ends at the end of the hour). */
 export function upToNow(window: TimeWindow, now: Date): TimeWindow {
   return window.end > now ? { start: window.start, end: now } : window;

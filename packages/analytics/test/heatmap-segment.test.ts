@@ -10,7 +10,8 @@ import { TRAFFIC_SOURCES } from '@foldline/contracts';
 import { openEventStore, toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEngagementShares } from '../src/heatmaps/engagement-shares.ts';
-import { readCells, wholeHours } from '../src/heatmaps/heatmap-cells.ts';
+import { readCells } from '../src/heatmaps/heatmap-cells.ts';
+import { wholeHours } from '../src/periods.ts';
 import { MAX_BOUND_PAGEVIEWS, readSegmentPageviews, SEGMENT_LOOKBACK_MS } from '../src/heatmaps/heatmap-segment.ts';
 import { trafficSourceOf } from '../src/heatmaps/traffic-source.ts';
 

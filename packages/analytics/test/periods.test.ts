@@ -2,7 +2,7 @@
 // hours, ending at the end of the current hour and starting on the hour, as does the previous period; the API reports
 // the current window as ending now, and what counts settled days takes it as far as now.
 import { describe, expect, it } from 'vitest';
-import { periodWindows, timeRangeOf, upToNow } from '../src/periods.ts';
+import { periodWindows, timeRangeOf, upToNow, wholeHours } from '../src/periods.ts';
 
 const NOW = new Date('2026-11-26T11:37:12.345Z');
 const iso = (time: Date) => time.toISOString();
@@ -34,5 +34,14 @@ describe('timeRangeOf and upToNow', () => {
     });
     expect(iso(upToNow(windows.current, NOW).end)).toBe(iso(NOW));
     expect(upToNow(windows.previous, NOW)).toBe(windows.previous);
+  });
+});
+
+describe('wholeHours', () => {
+  it('widens a day to the hours it touches, as the heatmaps count it, and leaves a week as it is', () => {
+    const day = wholeHours(periodWindows('day', NOW).current);
+    expect([iso(day.start), iso(day.end)]).toEqual(['2026-11-25T11:00:00.000Z', '2026-11-26T12:00:00.000Z']);
+    const week = periodWindows('week', NOW).current;
+    expect(wholeHours(week)).toEqual(week);
   });
 });

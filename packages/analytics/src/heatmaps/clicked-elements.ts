@@ -19,7 +19,7 @@ import {
 } from '@foldline/contracts';
 import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
-import { periodWindows } from '../periods.ts';
+import { periodWindows, wholeHours } from '../periods.ts';
 import { isSegmented, readSegmentPageviews, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
 import { clickFilterSql, clicksWithRageSql, RAGE_SQL, RAGE_WINDOW_SQL } from './rage-clicks.ts';
 import type { LayoutSource, RenderedLayout } from '../reports/heatmap.ts';
@@ -38,7 +38,8 @@ export async function clickedElements(
 ): Promise<ClickedElementsResponse> {
   const page = await pageInScope(context.db, context.userId, params.pageId);
   const device = heatmapDevice(params.deviceType);
-  const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
+  // The map's window (whole hours), so that the list counts the clicks the map draws.
+  const range = wholeHours(periodWindows(params.period, context.now)[params.window ?? 'current']);
   const values: Record<string, unknown> = { websiteId: page.website_id, pageId: page.id, device, start: toEventTime(range.start), end: toEventTime(range.end) };
   const period = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {start:DateTime64(3, 'UTC')} AND ts < {end:DateTime64(3, 'UTC')}`;
   // A segment: the events of its pageviews, and its pageviews themselves, read once.

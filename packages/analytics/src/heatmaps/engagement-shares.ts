@@ -7,7 +7,7 @@
 import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
-import { wholeHours } from './heatmap-cells.ts';
+import { wholeHours } from '../periods.ts';
 import { isSegmented, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
 
 const MAX_EXECUTION_TIME = 10;

@@ -15,12 +15,12 @@ import {
   type HeatmapCellKind,
   type HeatmapCellPosition,
 } from '@foldline/event-store';
+import { wholeHours } from '../periods.ts';
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
 import { isSegmented, segmentPageviewRowSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
 
-const HOUR = 3_600_000;
 const MAX_EXECUTION_TIME = 10;
 
 /** A cell of the period: `value` the sum of its values; `yValue` the sum of y × value (with the fold rows summed
@@ -47,11 +47,6 @@ export interface CellsRequest {
 
 const dateOf = (time: Date) => time.toISOString().slice(0, 10);
 const hourOf = (time: Date) => `${time.toISOString().slice(0, 13).replace('T', ' ')}:00:00`;
-
-/** The period as the maps count it: from the top of its first hour to the end of its last. */
-export function wholeHours(range: TimeWindow): TimeWindow {
-  return { start: new Date(Math.floor(range.start.getTime() / HOUR) * HOUR), end: new Date(Math.ceil(range.end.getTime() / HOUR) * HOUR) };
-}
 
 /** The statement and its bound parameters. Exported for the snapshot test. */
 export function compileCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {

@@ -4,9 +4,8 @@
 import { heatmapDevice, MAX_SEGMENT_BROWSERS, TRAFFIC_SOURCES, type DeviceFilter, type HeatmapPeriod, type HeatmapSegmentsResponse, type TrafficSource } from '@foldline/contracts';
 import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
-import { periodWindows } from '../periods.ts';
+import { periodWindows, wholeHours } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
-import { wholeHours } from './heatmap-cells.ts';
 import { trafficSourceSql } from './traffic-source.ts';
 
 const MAX_EXECUTION_TIME = 10;

@@ -21,10 +21,10 @@ import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { blockShares } from '../heatmaps/block-shares.ts';
 import { readEngagementShares, type EngagementShares } from '../heatmaps/engagement-shares.ts';
-import { readCells, wholeHours, type CellRow } from '../heatmaps/heatmap-cells.ts';
+import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
 import { isSegmented, readSegmentPageviews, segmentOf } from '../heatmaps/heatmap-segment.ts';
 import { binPoints, contentExtent, dwellPoints, MAX_POINTS, placeClicks, placeRests, reachByDepth, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
-import { periodWindows } from '../periods.ts';
+import { periodWindows, wholeHours } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
 
 /** The page as rendered at a reference width: its height and the box of each element by the tracker's selector. */
@@ -68,13 +68,13 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   const page = await pageInScope(context.db, context.userId, params.pageId);
   const device = heatmapDevice(params.deviceType);
   const width = REFERENCE_WIDTHS[device];
-  const range = periodWindows(params.period, context.now)[params.window ?? 'current'];
+  const range = wholeHours(periodWindows(params.period, context.now)[params.window ?? 'current']);
   const segment = isSegmented(params) ? segmentOf(params) : undefined;
   const only = type === 'click' ? params.only : undefined;
   const where = { websiteId: page.website_id, pageId: page.id, device, range };
   // A segment's pageviews are read once for the request's statements, and give its fold and doc cells themselves; the
   // engagement map's statement then counts the clicks too, so that map takes one statement after the read.
-  const read = segment ? await readSegmentPageviews(context.events, { ...where, range: wholeHours(range), segment }) : undefined;
+  const read = segment ? await readSegmentPageviews(context.events, { ...where, range, segment }) : undefined;
   const scope = { ...where, ...(segment ? { segment } : {}), ...(read ? { segmentPageviews: read } : {}) };
   const clicksWithShares = type === 'engagement' && read !== undefined;
   const kinds = clicksWithShares ? { detail: [], totals: KINDS.engagement.totals.filter((kind) => kind !== 'click') } : KINDS[type];
