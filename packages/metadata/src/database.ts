@@ -17,6 +17,7 @@ import * as revenueDays from './migrations/2026-11-25T1300-revenue-days.ts';
 import * as recommendationRecords from './migrations/2026-11-26T0100-recommendation-records.ts';
 import * as revenueFetches from './migrations/2026-11-26T0200-revenue-fetches.ts';
 import * as revenueRates from './migrations/2026-11-26T1000-revenue-rates.ts';
+import * as signUpAttemptMails from './migrations/2026-11-26T1800-sign-up-attempt-mails.ts';
 import type { MetadataSchema } from './tables.ts';
 
 export type MetadataDb = Kysely<MetadataSchema>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0100-recommendation-records': recommendationRecords,
   '2026-11-26T0200-revenue-fetches': revenueFetches,
   '2026-11-26T1000-revenue-rates': revenueRates,
+  '2026-11-26T1800-sign-up-attempt-mails': signUpAttemptMails,
 };
 
 export interface MetadataOptions {

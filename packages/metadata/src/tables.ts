@@ -36,6 +36,12 @@ export interface ResetTokensTable {
 }
 
 /** Failed sign-ins of one account (or of an address that has none: both are throttled alike). */
+/** When the account's owner was last mailed of a sign-up attempt with their address (one mail an hour at most). */
+export interface SignUpAttemptMailsTable {
+  user_id: string;
+  mailed_at: string;
+}
+
 export interface SignInThrottleTable {
   /** SHA-256 of the lower-cased email. */
   key: string;
@@ -207,6 +213,7 @@ export interface MetadataSchema {
   refresh_tokens: RefreshTokensTable;
   reset_tokens: ResetTokensTable;
   sign_in_throttle: SignInThrottleTable;
+  sign_up_attempt_mails: SignUpAttemptMailsTable;
   websites: WebsitesTable;
   pages: PagesTable;
   ad_units: AdUnitsTable;

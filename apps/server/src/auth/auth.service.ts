@@ -2,6 +2,7 @@
 import type { LoginBody, MessageResponse, RegisterBody, SessionResponse } from '@foldline/contracts';
 import { findUsableResetToken, insertResetToken, markResetTokenUsed, retireResetTokensOfUser } from '@foldline/metadata/tokens/reset-tokens.repository';
 import { findUserByEmail, findUserById, insertUser, updateUserPassword } from '@foldline/metadata/users/users.repository';
+import { claimSignUpAttemptMail } from '@foldline/metadata/users/sign-up-attempt-mails.repository';
 import type { UserRow } from '@foldline/metadata';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../errors.ts';
@@ -44,26 +45,26 @@ export async function register(app: FastifyInstance, body: RegisterBody): Promis
   return { tokens, user: toUser(user) };
 }
 
-// One mail an hour per account at most, so that sign-up attempts cannot be used to flood an inbox (per process).
+// One mail an hour per account at most, whichever process answers, so that sign-up attempts cannot flood an inbox.
 const TRIED_MAIL_INTERVAL_MS = 60 * 60 * 1000;
-const TRIED_MAIL_MEMORY = 10_000;
-const triedMailedAt = new Map<string, number>();
 
-/** The 409 of a taken address, with a mail to its owner sent after the answer (as a reset link is). */
+/** The 409 of a taken address, with a mail to its owner claimed and sent after the answer (as a reset link is). */
 function taken(app: FastifyInstance, owner: UserRow) {
-  const now = Date.now();
-  if (now - (triedMailedAt.get(owner.id) ?? -Infinity) < TRIED_MAIL_INTERVAL_MS) return conflict(EMAIL_TAKEN_MESSAGE);
-  triedMailedAt.delete(owner.id);
-  triedMailedAt.set(owner.id, now);
-  if (triedMailedAt.size > TRIED_MAIL_MEMORY) triedMailedAt.delete(triedMailedAt.keys().next().value!);
-  void app.mailer
+  const now = new Date();
+  void claimSignUpAttemptMail(app.metadata.db, owner.id, now, new Date(now.getTime() - TRIED_MAIL_INTERVAL_MS))
+    .then((claimed) => (claimed ? mailSignUpAttempt(app, owner) : undefined))
+    .catch((error: unknown) => app.log.error({ err: error, userId: owner.id }, 'sign-up attempt e-mail not sent'));
+  return conflict(EMAIL_TAKEN_MESSAGE);
+}
+
+function mailSignUpAttempt(app: FastifyInstance, owner: UserRow): Promise<void> {
+  return app.mailer
     .send({
       to: owner.email,
       subject: 'Someone tried to create a Foldline account with your address',
       text: `Hello ${owner.name},\n\nSomeone tried to create a new Foldline account with this e-mail address, which already has one. No account was created and nothing of yours changed.\n\nIf it was you, sign in instead: ${app.config.publicUrl}/auth/login\nForgot your password? Choose a new one: ${app.config.publicUrl}/forgot-password\n\nIf it was not you, you need not do anything.\n`,
     })
-    .catch((error: unknown) => app.log.error({ err: error, userId: owner.id }, 'sign-up attempt e-mail not sent'));
-  return conflict(EMAIL_TAKEN_MESSAGE);
+    .then(() => undefined);
 }
 
 export async function login(app: FastifyInstance, body: LoginBody): Promise<SessionResponse> {
