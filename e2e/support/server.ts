@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { TEST_PASSWORD_COST } from '../../apps/server/test/password-cost.ts';
 import { copyMigratedStore } from '../../packages/event-store/test/support/migrated-store.ts';
 
 const WEB_DIST_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
@@ -48,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     logger: false,
     // One browser signs in many times from one address within a minute.
     rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, contact: { max: 10_000, timeWindow: 60_000 } },
+    passwordCost: TEST_PASSWORD_COST,
   });
   await app.listen({ port, host: '127.0.0.1' });
   const outboxDir = path.join(dataDir, 'outbox');

@@ -2,6 +2,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PASSWORD_COST, type PasswordCost } from './auth/passwords.ts';
 import type { Config } from './config.ts';
 import { tooManyRequests } from './errors.ts';
 import advice from './plugins/advice.ts';
@@ -39,6 +40,10 @@ export interface BuildOptions {
   serveWebApp?: boolean;
   /** The demo's live readers: their pace (a test makes it quick), or false for none. Only with DEMO on. */
   demoLiveReaders?: LiveReadersSetting;
+  /** Tests only: a cheaper scrypt for the passwords they hash by the hundred (sign-ups, sign-ins). Given in code, never
+   * read from the configuration, so a deployment cannot lower it: the server (server.ts) always hashes at
+   * PASSWORD_COST. */
+  passwordCost?: PasswordCost;
 }
 
 /** A route as registered: what the access sweep and the fuzz test walk, so tomorrow's routes are covered too. */
@@ -52,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     rateLimits: RateLimits;
+    /** What a new password hash costs (BuildOptions.passwordCost). */
+    passwordCost: PasswordCost;
     /** Every route, in the order registered. */
     routeTable: readonly RouteEntry[];
   }
@@ -74,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  app.decorate('passwordCost', options.passwordCost ?? PASSWORD_COST);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

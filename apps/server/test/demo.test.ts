@@ -11,9 +11,10 @@ import { toEventTime } from '@foldline/event-store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { hashPassword } from '../src/auth/passwords.ts';
+import { hashPassword, PASSWORD_COST } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
 import { copyMigratedStore } from '../../../packages/event-store/test/support/migrated-store.ts';
+import { TEST_PASSWORD_COST } from './password-cost.ts';
 
 const DEMO_EMAIL = 'demo@foldline.local';
 /** What every demo account had before passwords were generated: it was published. */
@@ -53,7 +54,7 @@ function captureLog(app: FastifyInstance): string[] {
 const open = async (dataDir: string, env: Record<string, string> = {}) => {
   await withMigratedEvents(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
-  const app = await buildApp(config, { logger: false, serveWebApp: false });
+  const app = await buildApp(config, { logger: false, serveWebApp: false, passwordCost: TEST_PASSWORD_COST });
   const log = captureLog(app);
   await app.ready();
   return { app, log };
@@ -194,7 +195,7 @@ describe('demo', () => {
     try {
       await old.app.demo.seed({ days: 0 });
       // As an earlier version made it.
-      await old.app.metadata.db.updateTable('users').set({ password_hash: await hashPassword(PUBLISHED_PASSWORD) }).where('email', '=', DEMO_EMAIL).execute();
+      await old.app.metadata.db.updateTable('users').set({ password_hash: await hashPassword(PUBLISHED_PASSWORD, PASSWORD_COST) }).where('email', '=', DEMO_EMAIL).execute();
       refreshToken = ((await login(old.app, PUBLISHED_PASSWORD)).json() as { tokens: { refreshToken: string } }).tokens.refreshToken;
     } finally {
       await old.app.close();
@@ -250,7 +251,7 @@ describe('demo', () => {
     const resumeDir = mkdtempSync(path.join(tmpdir(), 'foldline-demo-resume-'));
     const openResume = async () => {
       await withMigratedEvents(resumeDir);
-      const app = await buildApp(loadConfig({ DATA_DIR: resumeDir, DEMO: '1', LOG_LEVEL: 'silent' }), { logger: false, serveWebApp: false });
+      const app = await buildApp(loadConfig({ DATA_DIR: resumeDir, DEMO: '1', LOG_LEVEL: 'silent' }), { logger: false, serveWebApp: false, passwordCost: TEST_PASSWORD_COST });
       await app.ready();
       return app;
     };
@@ -311,7 +312,7 @@ describe('live readers', () => {
   const openLive = async (dataDir: string, env: Record<string, string> = {}) => {
     await withMigratedEvents(dataDir);
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
-    const app = await buildApp(config, { logger: false, serveWebApp: false, demoLiveReaders: LIVE });
+    const app = await buildApp(config, { logger: false, serveWebApp: false, demoLiveReaders: LIVE, passwordCost: TEST_PASSWORD_COST });
     captureLog(app);
     await app.ready();
     return app;

@@ -12,6 +12,7 @@ import { startClickHouseShim } from '../../../packages/event-store/test/support/
 import { copyMigratedStore } from '../../../packages/event-store/test/support/migrated-store.ts';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { TEST_PASSWORD_COST } from './password-cost.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -93,6 +94,7 @@ export async function createTestApp(dialect: Dialect = 'sqlite', options: TestAp
     serveWebApp: false,
     // Tests sign in many times from one address; the rate-limit tests set their own limits.
     rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, contact: { max: 10_000, timeWindow: 60_000 } },
+    passwordCost: TEST_PASSWORD_COST,
     ...buildOptions,
   });
   await app.ready();

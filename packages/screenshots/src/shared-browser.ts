@@ -1,6 +1,6 @@
 // One Chromium for every capture: launched on first use (not at server start), launched again after a crash or
 // disconnect, closed at shutdown.
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from './chromium-path.ts';
 import { ScreenshotError } from './errors.ts';
 
@@ -26,6 +26,9 @@ export function createSharedBrowser(options: { chromiumPath?: string; logger?: {
     const executablePath = findChromium(options.chromiumPath);
     launches += 1;
     try {
+      // Playwright is loaded here, not with the module: it is some 0.7 s of a core to load, which every start of the
+      // server (and of each API test file) paid, most of them never taking a screenshot.
+      const { chromium } = await import('playwright-core');
       return await chromium.launch({
         executablePath,
         args: ARGS,

@@ -6,7 +6,7 @@ import { claimSignUpAttemptMail } from '@foldline/metadata/users/sign-up-attempt
 import type { UserRow } from '@foldline/metadata';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../errors.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword, type PasswordCost } from './passwords.ts';
 import { claimSignInAttempt, forgetSignInFailures } from './sign-in-throttle.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -18,8 +18,20 @@ const INVALID_RESET_LINK_MESSAGE = 'This password reset link is invalid or has e
 
 export const toUser = (row: UserRow) => ({ user_id: row.id, name: row.name, email: row.email });
 
-// A fixed hash to compare against when the address is unknown, so both answers take the same time.
-const dummyHash = hashPassword('not-a-real-password');
+// A fixed hash to compare against when the address is unknown, so both answers take the same time: one per cost,
+// made once, at the cost the app's own hashes have (app.passwordCost).
+const dummyHashes = new Map<PasswordCost, Promise<string>>();
+function dummyHash(cost: PasswordCost): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword('not-a-real-password', cost)));
+  return hash;
+}
+
+/** Starts the app's dummy hash as the app starts, so the first sign-in with an unknown address does not wait for it
+ * on top of its own check (the authentication plugin's onReady). */
+export function prepareSignIns(app: FastifyInstance): void {
+  void dummyHash(app.passwordCost);
+}
 
 /**
  * Sign-up signs the new user in at once (the specification answers with the account's tokens), so its answer has to
@@ -29,7 +41,7 @@ const dummyHash = hashPassword('not-a-real-password');
  * rate limit (20 a minute per client address) bounds how many addresses one can try. docs/notes/auth.md.
  */
 export async function register(app: FastifyInstance, body: RegisterBody): Promise<SessionResponse> {
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, app.passwordCost);
   const owner = await findUserByEmail(app.metadata.db, body.email);
   if (owner) throw taken(app, owner);
   let user: UserRow;
@@ -71,7 +83,7 @@ export async function login(app: FastifyInstance, body: LoginBody): Promise<Sess
   // Before anything about the account is read: a backed-off address is refused alike whether or not it has one.
   const attempt = await claimSignInAttempt(app.metadata.db, body.email);
   const user = await findUserByEmail(app.metadata.db, body.email);
-  const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+  const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(app.passwordCost)));
   if (!user || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
   await attempt.succeeded();
   const tokens = await app.tokens.issue(app.metadata.db, user.id, { persistent: body.remember ?? true });
@@ -130,7 +142,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   if (!userId || !(await markResetTokenUsed(db, tokenHash))) throw badRequest(INVALID_RESET_LINK_MESSAGE);
   const user = await findUserById(db, userId);
   if (!user) throw badRequest(INVALID_RESET_LINK_MESSAGE);
-  await updateUserPassword(db, user.id, await hashPassword(password));
+  await updateUserPassword(db, user.id, await hashPassword(password, app.passwordCost));
   // Any other link still out there is retired, whoever knew the old password is signed out everywhere, and the
   // owner, back in control, is no longer held back by the guesses made at the old one.
   await retireResetTokensOfUser(db, user.id);

@@ -6,14 +6,22 @@ const scrypt = (password: string, salt: Buffer, keyLength: number, options: Scry
     scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-// OWASP's scrypt baseline: N=2^15, r=8, p=1 (32 MiB per hash).
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** scrypt's cost parameters. A hash carries the ones it was made with, so verifying needs none. */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's scrypt baseline: N=2^15, r=8, p=1 (32 MiB per hash). What every new hash costs, unless a test builds its
+ * app with a cheaper one in code (BuildOptions.passwordCost); no setting a deployment has can lower it. */
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordCost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Bearer-token authentication: app.authenticate is the onRequest hook each protected route folder adds.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { prepareSignIns } from '../auth/auth.service.ts';
 import { createTokenIssuer, type TokenIssuer } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import { unauthorized } from '../errors.ts';
@@ -22,6 +23,7 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const tokens = createTokenIssuer(config.jwtSecret);
     app.decorate('tokens', tokens);
+    app.addHook('onReady', async () => prepareSignIns(app));
     app.decorateRequest('userId', '');
     app.decorateRequest('signInId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -109,7 +109,7 @@ async function ensureUser(app: FastifyInstance, config: Config): Promise<{ id: s
   const password = newDemoPassword(config);
   // Kept before the account exists: if the file cannot be written, no account is left with a password nobody has.
   const file = keepDemoPassword(config, password);
-  const created = await insertUser(db, { name: DEMO_USER_NAME, email: DEMO_EMAIL, passwordHash: await hashPassword(password) });
+  const created = await insertUser(db, { name: DEMO_USER_NAME, email: DEMO_EMAIL, passwordHash: await hashPassword(password, app.passwordCost) });
   app.log.info(`Demo account created: sign in as ${DEMO_EMAIL} with ${describePassword(config, password, file)}`);
   return created;
 }
@@ -136,7 +136,7 @@ async function retirePublishedPassword(app: FastifyInstance, config: Config): Pr
   // Only if the hash is still the old one: of several processes starting together, one replaces it.
   const result = await db
     .updateTable('users')
-    .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+    .set({ password_hash: await hashPassword(password, app.passwordCost), updated_at: nowIso() })
     .where('id', '=', user.id)
     .where('password_hash', '=', user.password_hash)
     .executeTakeFirst();

@@ -39,7 +39,7 @@ export async function changePassword(
   if (body.newPassword === body.currentPassword) throw badRequest(PASSWORD_NOT_UNIQUE_MESSAGE);
   const user = await currentUser(app, userId);
   if (!(await verifyPassword(body.currentPassword, user.password_hash))) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
-  await updateUserPassword(app.metadata.db, userId, await hashPassword(body.newPassword));
+  await updateUserPassword(app.metadata.db, userId, await hashPassword(body.newPassword, app.passwordCost));
   // A reset link mailed earlier would undo the change: it is retired. Other browsers signed in with the old password
   // are signed out within seconds; the one that changed it stays signed in.
   await retireResetTokensOfUser(app.metadata.db, userId);
