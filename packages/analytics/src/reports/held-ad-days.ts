@@ -147,6 +147,16 @@ class Columns {
     }
   }
 
+  /** Puts row i's histogram h: its (keys, counts) pairs appended to the pool (room reserved before). */
+  putPairs(i: number, h: number, keys: ArrayLike<number>, counts: ArrayLike<number>): void {
+    const at = (i * HISTOGRAM_COUNT + h) * 2;
+    this.histogramAt[at] = this.pairs;
+    this.histogramAt[at + 1] = keys.length;
+    this.keys.set(keys, this.pairs);
+    this.counts.set(counts, this.pairs);
+    this.pairs += keys.length;
+  }
+
   /** The columns without their room to grow: a table is built once and held long. */
   trimmed(): Columns {
     const c = new Columns();
@@ -281,14 +291,7 @@ class Builder {
     c.device[i] = Math.max(0, DEVICES.indexOf(String(row.device ?? '')));
     c.day[i] = row.day == null ? NO_DAY : Date.parse(`${String(row.day)}T00:00:00Z`) / DAY_MS;
     SUMS.forEach((column, s) => (c.sums[i * WIDTH + s] = Number(row[column] ?? 0)));
-    histograms.forEach(([keys, counts], h) => {
-      const at = (i * HISTOGRAM_COUNT + h) * 2;
-      c.histogramAt[at] = c.pairs;
-      c.histogramAt[at + 1] = keys.length;
-      c.keys.set(keys, c.pairs);
-      c.counts.set(counts, c.pairs);
-      c.pairs += keys.length;
-    });
+    histograms.forEach(([keys, counts], h) => c.putPairs(i, h, keys, counts));
   }
 
   /** Row i of another table with the same ids (and maybe more). */
@@ -305,13 +308,8 @@ class Builder {
     c.sums.set(from.sums.subarray(i * WIDTH, (i + 1) * WIDTH), j * WIDTH);
     for (let h = 0; h < HISTOGRAM_COUNT; h++) {
       const at = (i * HISTOGRAM_COUNT + h) * 2;
-      const [start, length] = [from.histogramAt[at]!, from.histogramAt[at + 1]!];
-      const to = (j * HISTOGRAM_COUNT + h) * 2;
-      c.histogramAt[to] = c.pairs;
-      c.histogramAt[to + 1] = length;
-      c.keys.set(from.keys.subarray(start, start + length), c.pairs);
-      c.counts.set(from.counts.subarray(start, start + length), c.pairs);
-      c.pairs += length;
+      const [start, end] = [from.histogramAt[at]!, from.histogramAt[at]! + from.histogramAt[at + 1]!];
+      c.putPairs(j, h, from.keys.subarray(start, end), from.counts.subarray(start, end));
     }
   }
 
