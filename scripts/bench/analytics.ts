@@ -47,7 +47,7 @@ const ARTICLE = `<!doctype html><html><head><meta name="viewport" content="width
 <button id="subscribe">Subscribe</button></article><aside>${Array.from({ length: 5 }, (_, i) => `<p><a id="related-${i + 1}" href="#">Related story ${i + 1}</a></p>`).join('')}</aside></div></body></html>`;
 const publisher = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE));
 await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-const publisherOrigin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+const publisherPort = (publisher.address() as AddressInfo).port;
 
 const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ALLOW_PRIVATE_FETCH: '1' });
 const app = await buildApp(config, { logger: false, serveWebApp: false });
@@ -91,8 +91,13 @@ try {
   // The first screen of the Ad Units tab, whose time in view and layout shift the tab asks after the rows.
   const unitsResponse = await fetch(`${base}/api/analytics/ad-units?websiteId=${websites[0]}&period=month`, { headers });
   const unitIds = ((await unitsResponse.json()) as { ad_units: { ad_unit_id: string }[] }).ad_units.map((unit) => unit.ad_unit_id).join(',');
-  // Every run serves the article on a new port.
-  await app.metadata.db.updateTable('pages').set({ origin: publisherOrigin }).where('website_id', 'in', websites).execute();
+  // Every run serves the article on a new port. A page is rendered and placed only on its own website's domain
+  // (capture-access.ts), so each website is on a loopback name of its own (`*.localhost` is loopback without DNS).
+  for (const [w, websiteId] of websites.entries()) {
+    const domain = `bench${w + 1}.localhost`;
+    await app.metadata.db.updateTable('websites').set({ domain }).where('id', '=', websiteId).execute();
+    await app.metadata.db.updateTable('pages').set({ origin: `http://${domain}:${publisherPort}` }).where('website_id', '=', websiteId).execute();
+  }
   // The first website's pages rendered on every device, as after a publisher's first look (a Recommendations panel
   // waits up to 8 s for renderings it lacks): the calls timed below are the engine's and its memory's, not Chromium's.
   const renderStart = performance.now();
@@ -192,8 +197,11 @@ try {
   console.log(`\nserver memory: RSS ${(memory.rss / 2 ** 20).toFixed(0)} MiB, JS heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB (one process: API + embedded ClickHouse)`);
   const clickMap = (await (await fetch(`${base}/api/analytics/heatmap/click?pageId=${pageId}&period=quarter&deviceType=desktop`, { headers })).json()) as {
     data: unknown[];
-    meta: { clicks: number; anchoredClicks: number; pageviews: number };
+    meta: { clicks: number; anchoredClicks: number; pageviews: number; layout: { captured: boolean; message?: string } };
   };
+  // The heatmaps above are timed with their placement on the rendering: a map that could not be placed is cheaper, so
+  // its figures would not be the product's.
+  if (!clickMap.meta.layout.captured) throw new Error(`the click map was not placed on its rendering: ${clickMap.meta.layout.message}`);
   console.log(`heatmap evidence (quarter, desktop): ${clickMap.meta.pageviews} pageviews, ${clickMap.meta.clicks} clicks, ${clickMap.meta.anchoredClicks} on their element, ${clickMap.data.length} points`);
   const advice = (await (await fetch(`${base}/api/analytics/recommendations?websiteId=${websites[0]}`, { headers })).json()) as {
     recommendations: unknown[];
