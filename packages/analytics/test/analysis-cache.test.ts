@@ -1,9 +1,9 @@
-// The recommendations' memory (src/recommendations/analysis-cache.ts): a minute fresh, then given at once while a new
-// answer is computed behind it, one computation per key at a time, nothing kept from an incomplete answer or across
+// The recommendations' memory (src/recommendations/analysis-cache.ts): fresh for longer than the background advice
+// takes to renew it, then given at once while a new answer is computed behind it; renewed without a look waiting; one computation per key at a time, nothing kept from an incomplete answer or across
 // a forget, and no answer given to a look with other settings (its version).
 import type { EventStore } from '@foldline/event-store';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, forgetAnalyses, forgetAnswer, remembered } from '../src/recommendations/analysis-cache.ts';
+import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, forgetAnalyses, forgetAnswer, remembered, renewed } from '../src/recommendations/analysis-cache.ts';
 
 interface Answer {
   complete: boolean;
@@ -33,7 +33,7 @@ async function answerAtZero(events: EventStore, compute: () => Promise<Answer>, 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the recommendations memory', () => {
-  it('computes once for calls at the same time and keeps the answer for a minute', async () => {
+  it('computes once for calls at the same time and keeps the answer while fresh', async () => {
     const events = store();
     const { compute, runs, finish } = engine();
     const calls = [remembered(events, 'k', 0, compute), remembered(events, 'k', 10, compute)];
@@ -43,7 +43,7 @@ describe('the recommendations memory', () => {
     expect(runs()).toBe(1);
   });
 
-  it('past the minute gives the kept answer at once and computes the next behind it, once', async () => {
+  it('past its freshness gives the kept answer at once and computes the next behind it, once', async () => {
     const events = store();
     const { compute, runs, finish } = engine();
     await answerAtZero(events, compute, finish);
@@ -56,7 +56,23 @@ describe('the recommendations memory', () => {
     expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 3, compute)).toEqual({ complete: true, n: 2 });
   });
 
-  it('waits for a new answer when the kept one is older than ten minutes', async () => {
+  it('renews an answer in the background while every look meanwhile gets the kept one at once', async () => {
+    const events = store();
+    const { compute, runs, finish } = engine();
+    await answerAtZero(events, compute, finish);
+    // The background advice renews the fresh answer: looks meanwhile neither wait nor start a computation of their own.
+    const renewal = renewed(events, 'k', 10, compute);
+    expect(await remembered(events, 'k', 11, compute)).toEqual({ complete: true, n: 1 });
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 1, compute)).toEqual({ complete: true, n: 1 });
+    expect(runs()).toBe(2);
+    finish();
+    expect(await renewal).toEqual({ complete: true, n: 2 });
+    // Kept from the renewal's time: fresh again for the looks after it.
+    expect(await remembered(events, 'k', ANALYSIS_CACHE_MS + 9, compute)).toEqual({ complete: true, n: 2 });
+    expect(runs()).toBe(2);
+  });
+
+  it('waits for a new answer when the kept one is too old to give', async () => {
     const events = store();
     const { compute, finish } = engine();
     await answerAtZero(events, compute, finish);

@@ -1,10 +1,14 @@
-// A short-lived memory of the recommendations engine's answers per page or website. The evidence is 30 days long, so
-// a minute-old answer says the same; without it the dashboard's KPIs, which total the recommendations of every
-// website, would rerun the engine on every call (at 100 M events 0.45–0.6 s for a website of 40 pages with the settled
-// days' seen counts kept, seen-days.ts; 1.7–2.7 s the very first time). Past the minute, an answer younger than ten is
-// still given at once while a new one is computed behind it for the next look, so a publisher pays the engine's time
-// only on a first look (or after ten quiet minutes). One computation per key runs at a time, however many calls come,
-// and those behind kept answers run one after another.
+// A memory of the recommendations engine's answers per page or website. The evidence is 30 days long, so a ten-minute-old
+// answer says the same; without it the dashboard's KPIs, which total the recommendations of every website, would rerun
+// the engine on every call (at 100 M events 0.45–0.6 s for a website of 40 pages with the settled days' seen counts
+// kept, seen-days.ts; 1.7–2.7 s the very first time). An answer is fresh for as long as the server's background advice
+// takes to renew it (a pass every ten minutes, `renewed`), so in a listening server a look never sets the engine to work:
+// with a minute, each dashboard look after a quiet minute set every website's analysis going behind it, and the
+// dashboard's other calls waited on the engine (10 M events: the KPIs' p95 170–190 ms against a p50 of 55). Past that,
+// an answer younger than half an hour is still given at once while a new one is computed behind it for the next look
+// (an app without the background: tests, a process that was idle), so a publisher pays the engine's time only on a
+// first look. One computation per key runs at a time, however many calls come, and those behind kept answers run one
+// after another.
 // An answer that waited on renderings still under way is not kept: the next look should see them.
 // An answer is kept with the version of what it was computed on (a website's advice settings and measured values): a
 // look with another version never gets it, nor joins its computation, so a settings change takes effect at the next
@@ -14,9 +18,11 @@ import type { EventStore } from '@foldline/event-store';
 import { forgetMeasuredValues } from './measured-values.ts';
 import { forgetSeenDays } from './seen-days.ts';
 
-export const ANALYSIS_CACHE_MS = 60_000;
+/** How long an answer is fresh: longer than the background advice takes to renew it (apps/server/src/plugins/advice.ts:
+ * a pass over every website, then ADVICE_REFRESH_MS, ten minutes, to the next). */
+export const ANALYSIS_CACHE_MS = 15 * 60_000;
 /** How old a kept answer may be and still be given while a new one is computed. */
-export const ANALYSIS_STALE_MS = 600_000;
+export const ANALYSIS_STALE_MS = 30 * 60_000;
 const MAX_ENTRIES = 500;
 
 interface Entry<T> {
@@ -42,6 +48,7 @@ interface Memory {
 
 /** One memory per event store, so two apps in one process (tests) never share answers. */
 const memories = new WeakMap<EventStore, Memory>();
+const newMemory = (): Memory => ({ answers: new Map(), computing: new Map(), queued: new Set(), refreshes: Promise.resolve() });
 
 export async function remembered<T extends { complete: boolean }>(
   events: EventStore,
@@ -51,7 +58,7 @@ export async function remembered<T extends { complete: boolean }>(
   version = '',
 ): Promise<T> {
   let memory = memories.get(events);
-  if (!memory) memories.set(events, (memory = { answers: new Map(), computing: new Map(), queued: new Set(), refreshes: Promise.resolve() }));
+  if (!memory) memories.set(events, (memory = newMemory()));
   const found = memory.answers.get(key) as Entry<T> | undefined;
   const kept = found?.version === version ? found : undefined;
   if (kept && now - kept.at < ANALYSIS_CACHE_MS) return kept.value;
@@ -70,6 +77,15 @@ export async function remembered<T extends { complete: boolean }>(
     }
     return kept.value;
   }
+  return computeOnce(memory, key, version, now, compute);
+}
+
+/** A new answer for a key, computed now (or the computation of its version already under way) and kept for the looks
+ * after it; the looks meanwhile are given the kept answer. The background advice renews every website's this way, so
+ * no look waits on it. */
+export function renewed<T extends { complete: boolean }>(events: EventStore, key: string, now: number, compute: () => Promise<T>, version = ''): Promise<T> {
+  let memory = memories.get(events);
+  if (!memory) memories.set(events, (memory = newMemory()));
   return computeOnce(memory, key, version, now, compute);
 }
 

@@ -10,7 +10,7 @@ import type { Recommendation } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
 import { adviceOptionsOf, websiteAdvice } from '../recommendations/advice-settings.ts';
-import { remembered } from '../recommendations/analysis-cache.ts';
+import { remembered, renewed } from '../recommendations/analysis-cache.ts';
 import { recordsById, stands, type AdviceRecord } from '../recommendations/records.ts';
 import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
 import { seenCounts } from '../recommendations/seen-days.ts';
@@ -155,16 +155,16 @@ export async function analysePages(
  * advice settings are read on every look, its measured values taken as the background advice last read them
  * (measured-values.ts), and the answer is remembered under both: one computed on other values — before a change of
  * the settings, in this process or another, or before the measured values were read again — is never given. */
-export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
-  const [analysis, records] = await Promise.all([computedAnalysis(context, websiteId, layoutOf), recordsById(context.db, websiteId)]);
+export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, options: { renew?: boolean } = {}): Promise<Analysis> {
+  const [analysis, records] = await Promise.all([computedAnalysis(context, websiteId, layoutOf, options), recordsById(context.db, websiteId)]);
   return standingAnalysis(analysis, records);
 }
 
 /** The engine's answer before the publisher's applied and dismissed recommendations are taken out (records.ts): what
  * the background advice records as given. */
-export async function computedAnalysis(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup): Promise<Analysis> {
+export async function computedAnalysis(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, { renew = false } = {}): Promise<Analysis> {
   const { options, values } = await websiteAdvice(context, websiteId);
-  return remembered(
+  return (renew ? renewed : remembered)(
     context.events,
     websiteAnalysisKey(websiteId),
     context.now.getTime(),
