@@ -140,8 +140,12 @@ function watched(store: EventStore) {
     engine: store.engine,
     query: (sql, params, options) => {
       statements.push(sql);
-      const bounds = Object.keys(params ?? {}).filter((name) => /^start\d$/.test(name));
-      if (bounds.length > 0) windows.push(bounds.map((name) => `${String(params![name])} – ${String(params![name.replace('start', 'end')])}`));
+      // One list of windows per read; reads sent together carry their parameters under a prefix each (together.ts).
+      const reads = new Set(Object.keys(params ?? {}).flatMap((name) => /^(s\d+_)?start\d$/.exec(name)?.[1] ?? (/^start\d$/.test(name) ? [''] : [])));
+      for (const read of reads) {
+        const bounds = Object.keys(params!).filter((name) => name.startsWith(read) && /^start\d$/.test(name.slice(read.length)));
+        windows.push(bounds.map((name) => `${String(params![name])} – ${String(params![name.replace('start', 'end')])}`));
+      }
       return store.query(sql, params, options);
     },
   };
@@ -241,8 +245,8 @@ describeEachEngine('ad experience days', (engine) => {
     const { scope } = await site();
     const { events, windows } = watched(store);
     await figuresOf(events, scope);
-    // The first look: two statements over the whole window (the units, the page), then the settled days counted in
-    // the background, a week per statement.
+    // The first look: two reads over the whole window (the units, the page), then the settled days counted in the
+    // background, a week per statement of two reads.
     const WHOLE = ['2026-10-21 12:00:00.000 – 2026-11-20 12:00:00.000'];
     expect(windows.slice(0, 2)).toEqual([WHOLE, WHOLE]);
     await adDaysCounted(events);
@@ -251,10 +255,10 @@ describeEachEngine('ad experience days', (engine) => {
     );
     windows.length = 0;
     expect(await figuresOf(events, scope)).toEqual(EXPECTED);
-    // Two statements (the units with their shifts, the page), each over the head and the open days.
+    // Two reads (the units with their shifts, the page), each over the head and the open days.
     const LIVE = ['2026-10-21 12:00:00.000 – 2026-10-22 00:00:00.000', '2026-11-19 00:00:00.000 – 2026-11-20 12:00:00.000'];
     expect(windows).toEqual([LIVE, LIVE]);
-    // The next day, 19 November has settled: counted alone (two statements), then read with the rest.
+    // The next day, 19 November has settled: counted alone (two reads), then read with the rest.
     windows.length = 0;
     const tomorrow = { start: new Date(RANGE.start.getTime() + DAY), end: new Date(RANGE.end.getTime() + DAY) };
     const later = await figuresOf(events, { ...scope, range: tomorrow });

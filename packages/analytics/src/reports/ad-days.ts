@@ -19,6 +19,7 @@ import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
 import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { touched, withinBudget } from '../held-budget.ts';
+import { queryTogether } from '../together.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
 import {
@@ -105,8 +106,8 @@ interface CountScope extends AdDaysScope {
 }
 
 /**
- * Per day, slot, page and device (units) and per day, page and device (pages), from raw events. Two statements: the
- * units' per impression first (its render, its time in view over every time-in-view row, its shift), then per
+ * Per day, slot, page and device (units) and per day, page and device (pages), from raw events. Two reads, sent as one
+ * statement whose parts the engine runs side by side (together.ts): the units' per impression first (its render, its time in view over every time-in-view row, its shift), then per
  * pageview of the slot (a render after the first is a refresh; one never in view was wasted; of two renders at one
  * instant the first is the one of the smaller impression id, so a count does not depend on the engine's reading order;
  * in a measured pageview, its shift); and the page's per pageview, its shift from ads and from the rest. The units'
@@ -133,12 +134,14 @@ async function countDays(events: EventStore, scope: CountScope, whole = false): 
   });
   const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
   const wantsUnits = whole || scope.slots.length > 0;
-  const none: Row[] = [];
-  const [units, pages] = await Promise.all([
-    wantsUnits ? events.query<Row>(whole || scope.withPages ? unitSql(adWhere, where) : leanUnitSql(adWhere, where), values, options) : none,
-    whole || scope.withPages ? events.query<Row>(pageSql(adWhere, where), values, options) : none,
-  ]);
-  return { units, pages };
+  const wantsPages = whole || scope.withPages;
+  // Both reads in one statement, whose parts the engine runs side by side (together.ts).
+  const statements = [
+    ...(wantsUnits ? [{ sql: wantsPages ? unitSql(adWhere, where) : leanUnitSql(adWhere, where), params: values }] : []),
+    ...(wantsPages ? [{ sql: pageSql(adWhere, where), params: values }] : []),
+  ];
+  const read = (await queryTogether(events, statements, options)) as Row[][];
+  return { units: wantsUnits ? read[0]! : [], pages: wantsPages ? read.at(-1)! : [] };
 }
 
 // floor(x + 0.5), not round(): ClickHouse rounds a float's halves to even, the screens (JavaScript) up.
