@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEventStore } from '@foldline/event-store';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyMigratedStore } from '../../../packages/event-store/test/support/migrated-store.ts';
 import { loadBeacon, postBeacon, seedWebsite, senderAddress, startServerProcess } from './collect-load.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foldline-crash-'));
@@ -12,6 +13,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('collector crash', () => {
   it('keeps every acknowledged event across a SIGKILL', async () => {
+    // On a migrated event store, as the suites' apps start (migrated-store.ts): the kill is tested here, not migrations.
+    await copyMigratedStore(path.join(dataDir, 'events'));
     const first = await startServerProcess(dataDir);
     const { trackingCode, websiteId } = await seedWebsite(dataDir);
 

@@ -59,9 +59,17 @@ afterAll(async () => {
   server?.close();
 });
 
-const outlineOf = async (path: string, device: 'desktop' | 'mobile' = 'desktop') => {
-  const capture = await capturePage(async () => browser, `${origin}${path}`, device, { allowPrivate: false, allowedHosts: [new URL(origin).host] });
-  return capture.outline;
+/** Each page is captured once per device for the file: a capture takes seconds (it scrolls the page through and waits
+ * for it to settle), and two tests read the demo's home page on desktop and its article on mobile. */
+const outlines = new Map<string, Promise<ContentOutline | null | undefined>>();
+const outlineOf = (path: string, device: 'desktop' | 'mobile' = 'desktop') => {
+  const key = `${device} ${path}`;
+  let outline = outlines.get(key);
+  if (!outline) {
+    outline = capturePage(async () => browser, `${origin}${path}`, device, { allowPrivate: false, allowedHosts: [new URL(origin).host] }).then((capture) => capture.outline);
+    outlines.set(key, outline);
+  }
+  return outline;
 };
 
 describe('content outline', () => {
