@@ -1,14 +1,14 @@
-// A memory of the recommendations engine's answers per page or website. The evidence is 30 days long, so a ten-minute-old
-// answer says the same; without it the dashboard's KPIs, which total the recommendations of every website, would rerun
-// the engine on every call (at 100 M events 0.45–0.6 s for a website of 40 pages with the settled days' seen counts
-// kept, seen-days.ts; 1.7–2.7 s the very first time). An answer is fresh for as long as the server's background advice
-// takes to renew it (a pass every ten minutes, `renewed`), so in a listening server a look never sets the engine to work:
-// with a minute, each dashboard look after a quiet minute set every website's analysis going behind it, and the
-// dashboard's other calls waited on the engine (10 M events: the KPIs' p95 170–190 ms against a p50 of 55). Past that,
-// an answer younger than half an hour is still given at once while a new one is computed behind it for the next look
-// (an app without the background: tests, a process that was idle), so a publisher pays the engine's time only on a
-// first look. One computation per key runs at a time, however many calls come, and those behind kept answers run one
-// after another.
+// A memory of the recommendations engine's answers per page or website. The evidence is 30 days long, so a
+// ten-minute-old answer says the same; without it the dashboard's KPIs, which total the recommendations of every
+// website, would rerun the engine on every call (at 100 M events 0.45–0.6 s for a website of 40 pages with the settled
+// days' seen counts kept, seen-days.ts; 1.7–2.7 s the very first time). An answer is fresh for as long as the server's
+// background advice takes to renew it (a pass every ten minutes, `renewed`), so in a listening server a look never sets
+// the engine to work: with a minute, each dashboard look after a quiet minute set every website's analysis going behind
+// it, and the dashboard's other calls waited on the engine (10 M events: the KPIs' p95 170–190 ms against a p50 of 55).
+// Past that, an answer younger than half an hour is still given at once while a new one is computed behind it for the
+// next look (an app without the background: tests, a process that was idle), so a publisher pays the engine's time only
+// on a first look. One computation per key runs at a time, however many calls come, and those behind kept answers run
+// one after another.
 // An answer that waited on renderings still under way is not kept: the next look should see them.
 // An answer is kept with the version of what it was computed on (a website's advice settings and measured values): a
 // look with another version never gets it, nor joins its computation, so a settings change takes effect at the next

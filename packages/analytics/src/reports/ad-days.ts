@@ -107,12 +107,13 @@ interface CountScope extends AdDaysScope {
 
 /**
  * Per day, slot, page and device (units) and per day, page and device (pages), from raw events. Two reads, sent as one
- * statement whose parts the engine runs side by side (together.ts): the units' per impression first (its render, its time in view over every time-in-view row, its shift), then per
- * pageview of the slot (a render after the first is a refresh; one never in view was wasted; of two renders at one
- * instant the first is the one of the smaller impression id, so a count does not depend on the engine's reading order;
- * in a measured pageview, its shift); and the page's per pageview, its shift from ads and from the rest. The units'
- * shifts were a statement of their own, read from the same rows: one statement fewer saves the embedded engine some
- * 20 ms of planning a look. Without `windows`' filters of slots and pages (`whole`), every slot and page of the website.
+ * statement whose parts the engine runs side by side (together.ts): the units' per impression first (its render, its
+ * time in view over every time-in-view row, its shift), then per pageview of the slot (a render after the first is a
+ * refresh; one never in view was wasted; of two renders at one instant the first is the one of the smaller impression
+ * id, so a count does not depend on the engine's reading order; in a measured pageview, its shift); and the page's per
+ * pageview, its shift from ads and from the rest. The units' shifts were a statement of their own, read from the same
+ * rows: one statement fewer saves the embedded engine some 20 ms of planning a look. Without `windows`' filters of
+ * slots and pages (`whole`), every slot and page of the website.
  */
 async function countDays(events: EventStore, scope: CountScope, whole = false): Promise<{ units: Row[]; pages: Row[] }> {
   if (scope.windows.length === 0) return { units: [], pages: [] };
