@@ -33,6 +33,14 @@ const UNREACHABLE: Record<string, string> = {
 };
 const unreachable = (error: unknown) => UNREACHABLE[String((error as { code?: unknown }).code)] ?? 'the site could not be reached';
 
+/** How long a connection to one of a host's checked addresses may take before the next is tried (Node's happy
+ * eyeballs, `autoSelectFamily`). Node's 250 ms is timed on the event loop: when the loop was busy for longer (a capture
+ * under load), the timer fired before the accepted connection was seen and the request failed with ETIMEDOUT
+ * (nodejs/node#54359), a capture answered 502 "could not be captured: the connection timed out" on CI. Two seconds
+ * still moves past a dead address soon enough for a capture, which takes seconds anyway. */
+const ADDRESS_ATTEMPT_MS = 2_000;
+const CONNECT_OPTIONS = { autoSelectFamily: true, autoSelectFamilyAttemptTimeout: ADDRESS_ATTEMPT_MS } as const;
+
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade'];
 
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -74,7 +82,7 @@ export async function startEgressProxy(check: HostCheck): Promise<EgressProxy> {
     const addresses = await admit(host, port);
     if (!addresses) return response.writeHead(403, { [REFUSED_HEADER]: '1', 'content-type': 'text/plain' }).end('Refused');
     const upstream = http.request(
-      { host, port, method: request.method, path: `${target.pathname}${target.search}`, headers: withoutHopByHop(request.headers), lookup: pinnedLookup(addresses) },
+      { host, port, method: request.method, path: `${target.pathname}${target.search}`, headers: withoutHopByHop(request.headers), lookup: pinnedLookup(addresses), ...CONNECT_OPTIONS },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
         answer.pipe(response);
@@ -97,7 +105,7 @@ export async function startEgressProxy(check: HostCheck): Promise<EgressProxy> {
     const addresses = authority && (await admit(authority.host, authority.port));
     if (!authority || !addresses) return client.end(`HTTP/1.1 403 Forbidden\r\n${REFUSED_HEADER}: 1\r\n\r\n`);
     let established = false;
-    const upstream = net.connect({ host: authority.host, port: authority.port, lookup: pinnedLookup(addresses) }, () => {
+    const upstream = net.connect({ host: authority.host, port: authority.port, lookup: pinnedLookup(addresses), ...CONNECT_OPTIONS }, () => {
       established = true;
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) upstream.write(head);
