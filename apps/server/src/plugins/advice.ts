@@ -105,7 +105,7 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
           // The website's measured values (viewable eCPM per device and format), read once per pass: every look until the
           // next pass takes them from memory. A failed read keeps the last ones and the advice goes on.
           await refreshMeasuredValues(context, website.id).catch((error: unknown) => app.log.warn({ err: error, websiteId: website.id }, 'measured format values could not be read'));
-          // Computed afresh and kept for the next ten minutes' looks, which meanwhile are given the answer kept before:
+          // Computed afresh and kept for the looks until the next pass, which meanwhile are given the answer kept before:
           // none of them waits on this pass (analysis-cache.ts).
           const analysis = await analyseWebsite(context, website.id, layout, { renew: true });
           await recordPotential(app.metadata.db, website.id, now.toISOString().slice(0, 10), potentialFigure(analysis));

@@ -48,7 +48,13 @@ interface Memory {
 
 /** One memory per event store, so two apps in one process (tests) never share answers. */
 const memories = new WeakMap<EventStore, Memory>();
-const newMemory = (): Memory => ({ answers: new Map(), computing: new Map(), queued: new Set(), refreshes: Promise.resolve() });
+
+/** The store's memory, made on first use. */
+function memoryOf(events: EventStore): Memory {
+  let memory = memories.get(events);
+  if (!memory) memories.set(events, (memory = { answers: new Map(), computing: new Map(), queued: new Set(), refreshes: Promise.resolve() }));
+  return memory;
+}
 
 export async function remembered<T extends { complete: boolean }>(
   events: EventStore,
@@ -57,19 +63,18 @@ export async function remembered<T extends { complete: boolean }>(
   compute: () => Promise<T>,
   version = '',
 ): Promise<T> {
-  let memory = memories.get(events);
-  if (!memory) memories.set(events, (memory = newMemory()));
+  const memory = memoryOf(events);
   const found = memory.answers.get(key) as Entry<T> | undefined;
   const kept = found?.version === version ? found : undefined;
   if (kept && now - kept.at < ANALYSIS_CACHE_MS) return kept.value;
   if (kept && now - kept.at < ANALYSIS_STALE_MS) {
     if (!memory.computing.has(key) && !memory.queued.has(key)) {
       memory.queued.add(key);
-      const queue = memory;
-      // A failed computation behind a kept answer leaves it be: the next look past ten minutes computes and reports.
-      queue.refreshes = queue.refreshes.then(() => {
-        queue.queued.delete(key);
-        return computeOnce(queue, key, version, now, compute).then(
+      // A failed computation behind a kept answer leaves it be: the next look past ANALYSIS_STALE_MS computes and
+      // reports.
+      memory.refreshes = memory.refreshes.then(() => {
+        memory.queued.delete(key);
+        return computeOnce(memory, key, version, now, compute).then(
           () => {},
           () => {},
         );
@@ -84,9 +89,7 @@ export async function remembered<T extends { complete: boolean }>(
  * after it; the looks meanwhile are given the kept answer. The background advice renews every website's this way, so
  * no look waits on it. */
 export function renewed<T extends { complete: boolean }>(events: EventStore, key: string, now: number, compute: () => Promise<T>, version = ''): Promise<T> {
-  let memory = memories.get(events);
-  if (!memory) memories.set(events, (memory = newMemory()));
-  return computeOnce(memory, key, version, now, compute);
+  return computeOnce(memoryOf(events), key, version, now, compute);
 }
 
 /** The answer kept for a key, of whatever version, if it is not older than ANALYSIS_STALE_MS; never computes. For
