@@ -73,8 +73,7 @@ describe('demo', () => {
   it('serves the demo site on news.localhost and not on other hosts, seeds once', async () => {
     const app = await start();
     try {
-      // A day of history is some 20,000 events: what serving and seeding once need, at half the time of two.
-      const first = await app.demo.seed({ days: 1 });
+      const first = await app.demo.seed({ days: 2 });
       expect(first.outcome).toBe('seeded');
       expect(first.stored).toBeGreaterThan(1000);
 
@@ -102,7 +101,7 @@ describe('demo', () => {
     const { app: again, log } = await open(dataDir);
     try {
       const before = await again.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews');
-      const second = await again.demo.seed({ days: 1 });
+      const second = await again.demo.seed({ days: 2 });
       expect(second.outcome).toBe('already-seeded');
       const after = await again.events.query<{ n: string }>('SELECT count() AS n FROM foldline.pageviews');
       expect(after).toEqual(before);
@@ -276,19 +275,18 @@ describe('demo', () => {
       const first = await openResume();
       let complete: Record<string, number> | undefined;
       try {
-        // Two days: the fewest that leave a finished day before the one resumed (each day is 3 s of the ingest's work).
-        await first.demo.seed({ days: 2 });
+        await first.demo.seed({ days: 3 });
         [complete] = await rollupsAgainstRaw(first);
       } finally {
         await first.close();
       }
-      // As if the run had stopped in its second day, after writing part of it (here: all of it).
+      // As if the run had stopped in its second day, after writing part of it (here: all of it and the third).
       const state = readSeedState(resumeDir)!;
       writeSeedState(resumeDir, { ...state, completedDays: 1, done: false });
 
       const second = await openResume();
       try {
-        expect((await second.demo.seed({ days: 2 })).outcome).toBe('seeded');
+        expect((await second.demo.seed({ days: 3 })).outcome).toBe('seeded');
         const [resumed] = await rollupsAgainstRaw(second);
         const numbers = (row: Record<string, number> | undefined) => Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
         // The same history as the uninterrupted run: the simulator is deterministic per day.
@@ -305,8 +303,7 @@ describe('demo', () => {
     } finally {
       rmSync(resumeDir, { recursive: true, force: true });
     }
-    // Two seeds, three days of the ingest's work: once past the default 30 s with another file and a benchmark on the
-    // other core.
+    // Two three-day seeds: 8 s alone, past the default 30 s with another file and a benchmark on the other core.
   }, 120_000);
 });
 
