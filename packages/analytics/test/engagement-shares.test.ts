@@ -137,6 +137,6 @@ describe('the statement', () => {
     expect(sql).not.toContain(PAGE);
     expect(params).toMatchObject({ pageId: PAGE, from: '2026-11-15 10:00:00.000', to: '2026-11-22 11:00:00.000', maxRests: MAX_REST_CELLS });
     expect({ sql, params }).toMatchSnapshot();
-    expect(compileEngagementQuery({ ...request, segment: { source: 'search' } }).sql).toMatch(/pageview_id IN \(SELECT pageview_id FROM foldline\.pageviews/);
+    expect(compileEngagementQuery({ ...request, segment: { source: 'search' } }).sql).toMatch(/pageview_id IN \(SELECT pageview_id FROM foldline\.pageview_segments/);
   });
 });

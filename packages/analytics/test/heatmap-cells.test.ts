@@ -48,7 +48,7 @@ describe('narrowed click map statement', () => {
 
   it('keeps the segment with the filter', () => {
     const { sql } = compileCellsQuery({ ...click, only: 'dead', segment: { source: 'search' } });
-    expect(sql.match(/pageview_id IN \(SELECT pageview_id FROM foldline\.pageviews/g)).toHaveLength(1);
+    expect(sql.match(/pageview_id IN \(SELECT pageview_id FROM foldline\.pageview_segments/g)).toHaveLength(1);
     expect(sql).toMatch(/AND pageview_id IN \([\s\S]*\) AND dead = 1/);
   });
 });

@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TRAFFIC_SOURCES } from '@foldline/contracts';
-import { openEventStore, toEventTime, type EventStore } from '@foldline/event-store';
+import { openEventStore, toEventTime, trafficSourceOf, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEngagementShares } from '../src/heatmaps/engagement-shares.ts';
-import { readCells } from '../src/heatmaps/heatmap-cells.ts';
+import { compileCellsQuery, readCells } from '../src/heatmaps/heatmap-cells.ts';
 import { wholeHours } from '../src/periods.ts';
 import { MAX_BOUND_PAGEVIEWS, readSegmentPageviews, SEGMENT_LOOKBACK_MS } from '../src/heatmaps/heatmap-segment.ts';
-import { trafficSourceOf } from '../src/heatmaps/traffic-source.ts';
 
 const WEBSITE = '5e0c3a1b-7d2f-4c8e-9a61-2b4d6f8a0c13';
 const PAGE = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
@@ -201,3 +200,29 @@ function counting(store: EventStore): { store: EventStore; statements: () => num
 
 const sorted = <T extends { kind: string; selector: string; x: number; y: number; ox: number; oy: number }>(rows: T[]) =>
   [...rows].sort((a, b) => `${a.kind}|${a.selector}|${a.x}|${a.y}|${a.ox}|${a.oy}`.localeCompare(`${b.kind}|${b.selector}|${b.x}|${b.y}|${b.ox}|${b.oy}`));
+
+describe('segmented heatmap statement', () => {
+  const request = {
+    websiteId: '0b7c0e5e-5d8f-4a53-9a43-3f1f1d0c9a11',
+    pageId: '7d8f2c1a-2b3c-4d5e-8f90-1a2b3c4d5e6f',
+    device: 'desktop' as const,
+    range: { start: new Date('2026-11-15T10:17:30.250Z'), end: new Date('2026-11-22T10:17:30.250Z') },
+    detail: ['click'] as const,
+    totals: ['fold', 'doc'] as const,
+  };
+
+  it('reads the raw rows of the segment pageviews, over the same whole hours, and no rollup', () => {
+    const { sql, params } = compileCellsQuery({ ...request, segment: { source: 'search', browser: 'Chrome' } });
+    expect(sql).not.toMatch(/heatmap_cells_(hourly|daily)/);
+    expect(sql).toMatch(/FROM foldline\.clicks WHERE .* AND pageview_id IN \(SELECT pageview_id FROM foldline\.pageview_segments/s);
+    // The fold and page-height cells from the segment's rows of pageview_segments, the source as stored there.
+    expect(sql).toMatch(/FROM foldline\.pageview_segments WHERE .* AND source = \{segmentSource:String\} AND lowerUTF8\(browser\) = \{segmentBrowser:String\}/s);
+    expect(sql).not.toMatch(/FROM foldline\.pageviews\b/);
+    expect(params).toMatchObject({ from: '2026-11-15 10:00:00.000', to: '2026-11-22 11:00:00.000', segmentFrom: '2026-11-14 10:00:00.000', segmentBrowser: 'chrome', segmentSource: 'search' });
+  });
+
+  it('keeps an empty segment on the rollups', () => {
+    expect(compileCellsQuery({ ...request, segment: {} })).toEqual(compileCellsQuery(request));
+    expect(compileCellsQuery(request).sql).toMatch(/heatmap_cells_daily/);
+  });
+});

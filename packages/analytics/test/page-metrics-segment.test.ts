@@ -16,7 +16,7 @@ const request: SegmentMetricsRequest = {
 describe('compileSegmentMetricsQuery', () => {
   it("reads one page's pageviews and engagement of the period, narrowed to the segment, with values bound", () => {
     const { sql, params } = compileSegmentMetricsQuery(request);
-    expect(sql).toMatch(/FROM foldline\.pageviews/);
+    expect(sql).toMatch(/FROM foldline\.pageview_segments\s+WHERE .* AND source = \{segmentSource:String\}/s);
     expect(sql).toMatch(/FROM foldline\.engagement/);
     expect(sql).toMatch(/USING \(pageview_id\)/);
     expect(sql).not.toContain(PAGE);

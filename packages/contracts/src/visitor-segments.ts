@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 /** Where a pageview's reader came from, told by its referrer and UTM parameters (the lists of search engines and social
- * networks are in packages/analytics/src/heatmaps/traffic-source.ts, docs/notes/heatmap-segments.md). 'referral' is
+ * networks are in packages/event-store/src/traffic-source.ts, docs/notes/heatmap-segments.md). 'referral' is
  * every other site, and tagged campaigns that are neither search nor social. */
 export const TRAFFIC_SOURCES = ['search', 'social', 'direct', 'referral'] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];

@@ -16,3 +16,4 @@ export {
   type HeatmapCellKind,
   type HeatmapCellPosition,
 } from './heatmap-cells.ts';
+export { hostPattern, trafficSourceOf, trafficSourceSql, type PageviewReferral } from './traffic-source.ts';

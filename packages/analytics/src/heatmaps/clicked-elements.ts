@@ -20,7 +20,7 @@ import {
 import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows, wholeHours } from '../periods.ts';
-import { isSegmented, readSegmentPageviews, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
+import { isSegmented, PAGEVIEW_SEGMENTS, readSegmentPageviews, segmentCondition, segmentPageviewsSql } from './heatmap-segment.ts';
 import { clickFilterSql, clicksWithRageSql, RAGE_SQL, RAGE_WINDOW_SQL } from './rage-clicks.ts';
 import type { LayoutSource, RenderedLayout } from '../reports/heatmap.ts';
 import { adUnitsInScope, pageInScope } from '../scope.ts';
@@ -69,7 +69,7 @@ export async function clickedElements(
     // A segment's read counted its pageviews already.
     read
       ? [{ pageviews: read.pageviews }]
-      : context.events.query<Record<string, unknown>>(`SELECT count() AS pageviews FROM foldline.pageviews WHERE ${segmented ? `${period} AND ${segmentCondition(params, values)}` : period}`, values, options),
+      : context.events.query<Record<string, unknown>>(`SELECT count() AS pageviews FROM ${segmented ? `${PAGEVIEW_SEGMENTS} WHERE ${period} AND ${segmentCondition(params, values)}` : `foldline.pageviews WHERE ${period}`}`, values, options),
   ]);
   const rows = counts.filter((row) => Number(row.ad) === 0);
   const adRows = counts.filter((row) => Number(row.ad) === 1).map((row) => ({ unit: row.selector, clicks: row.clicks, pageviews: row.pageviews }));

@@ -18,7 +18,7 @@ import {
 import { wholeHours } from '../periods.ts';
 import type { TimeWindow } from '../query.ts';
 import { splitByTier } from '../segments.ts';
-import { isSegmented, segmentPageviewRowSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
+import { isSegmented, segmentPageviewRowsSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
 
 const MAX_EXECUTION_TIME = 10;
@@ -111,11 +111,14 @@ function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Rec
   const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`;
   const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
   const parts = tables.map((table) => {
-    // The pageviews table holds the segment's columns itself; the others join it by pageview.
-    const ids = request.segmentPageviews?.ids;
-    const inSegment = !segment ? '' : ` AND ${table === 'pageviews' ? segmentPageviewRowSql(segment, range, params, ids) : segmentPageviewsSql(segment, range, params, ids)}`;
+    // A segment's pageviews are rows of pageview_segments; the other tables' rows are those of its pageviews.
+    const inSegment = segment && table !== 'pageviews' ? ` AND ${segmentPageviewsSql(segment, range, params, request.segmentPageviews?.ids)}` : '';
     const rows =
-      table === 'clicks' && request.only ? filteredClicksSql(`${scope}${inSegment}`, request.only) : `SELECT * FROM foldline.${table} WHERE ${scope}${inSegment}`;
+      segment && table === 'pageviews'
+        ? segmentPageviewRowsSql(segment, scope, params)
+        : table === 'clicks' && request.only
+          ? filteredClicksSql(`${scope}${inSegment}`, request.only)
+          : `SELECT * FROM foldline.${table} WHERE ${scope}${inSegment}`;
     return `SELECT kind, selector, ox, oy, x, y, value FROM (${heatmapCellsOfRowsSql(table, rows)}) WHERE kind IN {kinds:Array(String)}`;
   });
   return { sql: sumCells(parts), params };

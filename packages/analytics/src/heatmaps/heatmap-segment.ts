@@ -1,18 +1,14 @@
 // A heatmap's segment (issue 26): the pageviews of one traffic source and/or browser family. The rollups carry no
 // segment, so a segmented map reads the raw rows of the page, device and period whose pageview is in the segment —
-// an IN on pageview_id from the pageviews table, which stores the referrer, UTM parameters and browser once a pageview.
-// On the embedded engine a statement costs some 15–25 ms before it reads anything, and each IN on a subquery runs its
-// subquery again (the traffic source, evaluated per pageview row, is most of such a read's cost): a request reads the
-// segment's pageviews once (readSegmentPageviews) and binds their ids into its statements, and takes the segment's own
-// pageview figures (its count, its fold and page-height cells) from that same read instead of reading the pageviews
-// table again. 10 M events, a quarter, old and new interleaved on a quiet machine, p50/p95 ms: the engagement map of
-// social visitors 151/184 → 118/156 (three statements → two), search visitors' element list 137/173 → 131/164 (four →
-// two), their click map 101/117 → 96/113; the scroll map of Chrome readers 117/146 → 116/137 (one statement with two
-// subqueries → two plain ones).
+// an IN on pageview_id from pageview_segments (event-store migration 029), a row per pageview sorted by page, device
+// and traffic source, the source evaluated once when the pageview was stored.
+// On the embedded engine a statement costs some 15–25 ms before it reads anything: a request reads the segment's
+// pageviews once (readSegmentPageviews) and binds their ids into its statements, and takes the segment's own pageview
+// figures (its count, its fold and page-height cells) from that same read. docs/notes/heatmap-segments.md has the
+// figures of each step.
 import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
 import { heatmapCellsOf, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
-import { trafficSourceSql } from './traffic-source.ts';
 
 /** A pageview's events follow its pageview row: one whose pageview started up to this long before the period still
  * counts in it (a tab left open for longer adds nothing to a segmented map; the rollups have no such bound). */
@@ -24,6 +20,9 @@ export const MAX_BOUND_PAGEVIEWS = 10_000;
 
 const MAX_EXECUTION_TIME = 10;
 
+/** A row per pageview with its segment (event-store migration 029). */
+export const PAGEVIEW_SEGMENTS = 'foldline.pageview_segments';
+
 /** Whether a segment narrows anything; without one the maps keep to the rollups. */
 export function isSegmented(segment: HeatmapSegment | undefined): segment is HeatmapSegment {
   return Boolean(segment && (segment.source || segment.browser));
@@ -34,16 +33,16 @@ export function segmentOf(segment: HeatmapSegment): HeatmapSegment {
   return { ...(segment.source ? { source: segment.source } : {}), ...(segment.browser ? { browser: segment.browser } : {}) };
 }
 
-/** The segment's condition on a pageviews row, values bound into `params`. */
+/** The segment's condition on a pageview_segments row, values bound into `params`. */
 export function segmentCondition(segment: HeatmapSegment, params: Record<string, unknown>): string {
   const conditions: string[] = [];
+  if (segment.source) {
+    params.segmentSource = segment.source;
+    conditions.push('source = {segmentSource:String}');
+  }
   if (segment.browser) {
     params.segmentBrowser = segment.browser.toLowerCase();
     conditions.push('lowerUTF8(browser) = {segmentBrowser:String}');
-  }
-  if (segment.source) {
-    params.segmentSource = segment.source;
-    conditions.push(`${trafficSourceSql(params)} = {segmentSource:String}`);
   }
   return conditions.length ? conditions.join(' AND ') : '1';
 }
@@ -53,7 +52,7 @@ export function segmentCondition(segment: HeatmapSegment, params: Record<string,
 function segmentPageviewsSelect(segment: HeatmapSegment, range: TimeWindow, params: Record<string, unknown>, columns = 'pageview_id'): string {
   params.segmentFrom = toEventTime(range.start.getTime() - SEGMENT_LOOKBACK_MS);
   params.segmentTo = toEventTime(range.end);
-  return `SELECT ${columns} FROM foldline.pageviews
+  return `SELECT ${columns} FROM ${PAGEVIEW_SEGMENTS}
       WHERE website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String}
         AND ts >= {segmentFrom:DateTime64(3, 'UTC')} AND ts < {segmentTo:DateTime64(3, 'UTC')} AND ${segmentCondition(segment, params)}`;
 }
@@ -109,8 +108,8 @@ export function segmentPageviewsSql(segment: HeatmapSegment, range: TimeWindow, 
   return `pageview_id IN (${segmentPageviewsSelect(segment, range, params)})`;
 }
 
-/** The segment's condition on a pageviews row of `range` (rows of the pageviews table itself): its id among `ids` when
- * the request has read them (the same pageviews: `range` lies within theirs), else segmentCondition. */
-export function segmentPageviewRowSql(segment: HeatmapSegment, range: TimeWindow, params: Record<string, unknown>, ids?: readonly string[]): string {
-  return ids ? segmentPageviewsSql(segment, range, params, ids) : segmentCondition(segment, params);
+/** The segment's pageviews of `scope` (a condition on page, device and time) as rows of the pageviews table's own
+ * columns that pageview_segments holds: a segmented map's fold and page-height cells are made of them. */
+export function segmentPageviewRowsSql(segment: HeatmapSegment, scope: string, params: Record<string, unknown>): string {
+  return `SELECT website_id, ts, page_id, device, pageview_id, viewport_h, doc_h FROM ${PAGEVIEW_SEGMENTS} WHERE ${scope} AND ${segmentCondition(segment, params)}`;
 }

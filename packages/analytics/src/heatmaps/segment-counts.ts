@@ -6,7 +6,7 @@ import { toEventTime } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { periodWindows, wholeHours } from '../periods.ts';
 import { pageInScope } from '../scope.ts';
-import { trafficSourceSql } from './traffic-source.ts';
+import { PAGEVIEW_SEGMENTS } from './heatmap-segment.ts';
 
 const MAX_EXECUTION_TIME = 10;
 
@@ -24,8 +24,8 @@ export async function heatmapSegments(
     to: toEventTime(range.end),
   };
   const rows = await context.events.query<Record<string, unknown>>(
-    `SELECT ${trafficSourceSql(values)} AS source, browser, count() AS pageviews
-     FROM foldline.pageviews
+    `SELECT source, browser, count() AS pageviews
+     FROM ${PAGEVIEW_SEGMENTS}
      WHERE website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String}
        AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}
      GROUP BY source, browser`,

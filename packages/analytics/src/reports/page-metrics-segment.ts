@@ -8,7 +8,7 @@
 import type { DeviceFilter, PageMetricsResponse, VisitorSegment } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
-import { SEGMENT_LOOKBACK_MS, segmentCondition } from '../heatmaps/heatmap-segment.ts';
+import { PAGEVIEW_SEGMENTS, SEGMENT_LOOKBACK_MS, segmentCondition } from '../heatmaps/heatmap-segment.ts';
 
 const MAX_EXECUTION_TIME = 10;
 
@@ -24,10 +24,8 @@ export interface SegmentMetricsRequest {
  * The statement and its bound parameters. Exported for the snapshot test.
  *
  * Each table is read once: the segment's pageviews that started in the period or up to SEGMENT_LOOKBACK_MS before it
- * (a pageview's engagement follows its start, as for a segmented heatmap), joined by pageview to the period's
- * engagement summed per pageview. The heatmaps' `pageview_id IN (…)` would read the pageviews twice (once more for the
- * sessions), and the traffic source, evaluated per row, is most of a read's cost: a quarter of search visitors took
- * 75 ms that way against 55 ms joined (the fastest of 30 runs each, 10 M events; docs/notes/heatmap-segments.md).
+ * (a pageview's engagement follows its start, as for a segmented heatmap), from pageview_segments (its source stored,
+ * its session hash kept), joined by pageview to the period's engagement summed per pageview.
  */
 export function compileSegmentMetricsQuery(request: SegmentMetricsRequest): { sql: string; params: Record<string, unknown> } {
   const params: Record<string, unknown> = {
@@ -41,9 +39,9 @@ export function compileSegmentMetricsQuery(request: SegmentMetricsRequest): { sq
   };
   const page = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID}${request.device === 'all' ? '' : ' AND device = {device:String}'}`;
   // Sessions counted over 64-bit hashes of their ids, as the rollup path counts them (compile.ts, DISTINCT_SESSIONS).
-  const sql = `SELECT uniqExactIf(cityHash64(p.session_id), p.ts >= {from:DateTime64(3, 'UTC')}) AS sessions,
+  const sql = `SELECT uniqExactIf(p.session_hash, p.ts >= {from:DateTime64(3, 'UTC')}) AS sessions,
     sum(e.firsts) AS engaged_pageviews, sum(e.ms) AS engaged_ms, sum(e.gains) AS scroll_sum
-  FROM (SELECT pageview_id, session_id, ts FROM foldline.pageviews
+  FROM (SELECT pageview_id, session_hash, ts FROM ${PAGEVIEW_SEGMENTS}
     WHERE ${page} AND ts >= {segmentFrom:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}
       AND ${segmentCondition(request.segment, params)}) AS p
   LEFT JOIN (SELECT pageview_id, sum(is_first) AS firsts, sum(engaged_ms) AS ms, sum(scroll_gain) AS gains

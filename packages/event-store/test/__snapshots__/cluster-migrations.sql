@@ -1165,3 +1165,47 @@ CREATE TABLE IF NOT EXISTS foldline.ad_experience_days_local ON CLUSTER 'analyti
     SETTINGS index_granularity = 1024;
 
 CREATE TABLE IF NOT EXISTS foldline.ad_experience_days ON CLUSTER 'analytics' AS foldline.ad_experience_days_local ENGINE = Distributed('analytics', foldline, ad_experience_days_local, cityHash64(website_id));
+
+CREATE TABLE IF NOT EXISTS foldline.pageview_segments_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    page_id UUID,
+    device LowCardinality(String),
+    source LowCardinality(String),
+    browser LowCardinality(String),
+    ts DateTime64(3, 'UTC'),
+    pageview_id UUID,
+    session_hash UInt64,
+    viewport_h UInt16,
+    doc_h UInt32
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY (website_id, page_id, device, source, toDate(ts), ts)
+    SETTINGS index_granularity = 8192, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.pageview_segments ON CLUSTER 'analytics' AS foldline.pageview_segments_local ENGINE = Distributed('analytics', foldline, pageview_segments_local, cityHash64(website_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.pageview_segments_mv ON CLUSTER 'analytics' TO foldline.pageview_segments_local AS SELECT website_id, page_id, device, multiIf(
+    lower(trimBoth(utm_source)) != '' OR lower(trimBoth(utm_medium)) != '', multiIf(
+      lower(trimBoth(utm_medium)) IN ['social', 'social-network', 'social_network', 'social network', 'social-media', 'social_media', 'social media', 'sm', 'paid_social', 'paid-social', 'paidsocial', 'organic_social', 'organic-social'], 'social',
+      lower(trimBoth(utm_medium)) IN ['organic', 'search', 'paid_search', 'paid-search', 'paidsearch', 'sem'], 'search',
+      lower(trimBoth(utm_source)) IN ['facebook', 'fb', 'instagram', 'ig', 'twitter', 'x', 'linkedin', 'reddit', 'pinterest', 'tiktok', 'youtube', 'threads', 'bluesky', 'mastodon', 'tumblr', 'snapchat', 'whatsapp', 'telegram', 'hackernews'] OR match(lower(trimBoth(utm_source)), '^(?:[^.]+\\.)*(?:facebook\\.com|fb\\.com|fb\\.me|instagram\\.com|twitter\\.com|x\\.com|t\\.co|linkedin\\.com|lnkd\\.in|reddit\\.com|pinterest\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|tiktok\\.com|youtube\\.com|youtu\\.be|threads\\.net|bsky\\.app|mastodon\\.social|tumblr\\.com|snapchat\\.com|vk\\.com|weibo\\.com|news\\.ycombinator\\.com|t\\.me|wa\\.me|whatsapp\\.com|discord\\.com|quora\\.com|flipboard\\.com)$'), 'social',
+      lower(trimBoth(utm_source)) IN ['google', 'bing', 'duckduckgo', 'yahoo', 'yandex', 'baidu', 'ecosia', 'qwant', 'brave', 'startpage', 'kagi', 'naver', 'seznam'] OR match(lower(trimBoth(utm_source)), '^(?:[^.]+\\.)*(?:google\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|bing\\.com|duckduckgo\\.com|search\\.yahoo\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|yandex\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|baidu\\.com|ecosia\\.org|qwant\\.com|search\\.brave\\.com|startpage\\.com|kagi\\.com|ask\\.com|naver\\.com|search\\.seznam\\.cz|sogou\\.com|so\\.com)$'), 'search',
+      'referral'),
+    match(lower(referrer_host), '^(?:[^.]+\\.)*(?:facebook\\.com|fb\\.com|fb\\.me|instagram\\.com|twitter\\.com|x\\.com|t\\.co|linkedin\\.com|lnkd\\.in|reddit\\.com|pinterest\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|tiktok\\.com|youtube\\.com|youtu\\.be|threads\\.net|bsky\\.app|mastodon\\.social|tumblr\\.com|snapchat\\.com|vk\\.com|weibo\\.com|news\\.ycombinator\\.com|t\\.me|wa\\.me|whatsapp\\.com|discord\\.com|quora\\.com|flipboard\\.com)$'), 'social',
+    match(lower(referrer_host), '^(?:[^.]+\\.)*(?:google\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|bing\\.com|duckduckgo\\.com|search\\.yahoo\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|yandex\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|baidu\\.com|ecosia\\.org|qwant\\.com|search\\.brave\\.com|startpage\\.com|kagi\\.com|ask\\.com|naver\\.com|search\\.seznam\\.cz|sogou\\.com|so\\.com)$'), 'search',
+    referrer_host != '', 'referral',
+    'direct') AS source, browser, ts, pageview_id,
+    cityHash64(session_id) AS session_hash, viewport_h, doc_h
+  FROM foldline.pageviews_local;
+
+INSERT INTO foldline.pageview_segments (website_id, page_id, device, source, browser, ts, pageview_id, session_hash, viewport_h, doc_h) SELECT website_id, page_id, device, multiIf(
+    lower(trimBoth(utm_source)) != '' OR lower(trimBoth(utm_medium)) != '', multiIf(
+      lower(trimBoth(utm_medium)) IN ['social', 'social-network', 'social_network', 'social network', 'social-media', 'social_media', 'social media', 'sm', 'paid_social', 'paid-social', 'paidsocial', 'organic_social', 'organic-social'], 'social',
+      lower(trimBoth(utm_medium)) IN ['organic', 'search', 'paid_search', 'paid-search', 'paidsearch', 'sem'], 'search',
+      lower(trimBoth(utm_source)) IN ['facebook', 'fb', 'instagram', 'ig', 'twitter', 'x', 'linkedin', 'reddit', 'pinterest', 'tiktok', 'youtube', 'threads', 'bluesky', 'mastodon', 'tumblr', 'snapchat', 'whatsapp', 'telegram', 'hackernews'] OR match(lower(trimBoth(utm_source)), '^(?:[^.]+\\.)*(?:facebook\\.com|fb\\.com|fb\\.me|instagram\\.com|twitter\\.com|x\\.com|t\\.co|linkedin\\.com|lnkd\\.in|reddit\\.com|pinterest\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|tiktok\\.com|youtube\\.com|youtu\\.be|threads\\.net|bsky\\.app|mastodon\\.social|tumblr\\.com|snapchat\\.com|vk\\.com|weibo\\.com|news\\.ycombinator\\.com|t\\.me|wa\\.me|whatsapp\\.com|discord\\.com|quora\\.com|flipboard\\.com)$'), 'social',
+      lower(trimBoth(utm_source)) IN ['google', 'bing', 'duckduckgo', 'yahoo', 'yandex', 'baidu', 'ecosia', 'qwant', 'brave', 'startpage', 'kagi', 'naver', 'seznam'] OR match(lower(trimBoth(utm_source)), '^(?:[^.]+\\.)*(?:google\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|bing\\.com|duckduckgo\\.com|search\\.yahoo\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|yandex\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|baidu\\.com|ecosia\\.org|qwant\\.com|search\\.brave\\.com|startpage\\.com|kagi\\.com|ask\\.com|naver\\.com|search\\.seznam\\.cz|sogou\\.com|so\\.com)$'), 'search',
+      'referral'),
+    match(lower(referrer_host), '^(?:[^.]+\\.)*(?:facebook\\.com|fb\\.com|fb\\.me|instagram\\.com|twitter\\.com|x\\.com|t\\.co|linkedin\\.com|lnkd\\.in|reddit\\.com|pinterest\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|tiktok\\.com|youtube\\.com|youtu\\.be|threads\\.net|bsky\\.app|mastodon\\.social|tumblr\\.com|snapchat\\.com|vk\\.com|weibo\\.com|news\\.ycombinator\\.com|t\\.me|wa\\.me|whatsapp\\.com|discord\\.com|quora\\.com|flipboard\\.com)$'), 'social',
+    match(lower(referrer_host), '^(?:[^.]+\\.)*(?:google\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|bing\\.com|duckduckgo\\.com|search\\.yahoo\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|yandex\\.(?:[a-z]{2,3}|co\\.[a-z]{2}|com\\.[a-z]{2})|baidu\\.com|ecosia\\.org|qwant\\.com|search\\.brave\\.com|startpage\\.com|kagi\\.com|ask\\.com|naver\\.com|search\\.seznam\\.cz|sogou\\.com|so\\.com)$'), 'search',
+    referrer_host != '', 'referral',
+    'direct') AS source, browser, ts, pageview_id,
+    cityHash64(session_id) AS session_hash, viewport_h, doc_h
+  FROM foldline.pageviews;

@@ -147,28 +147,26 @@ export function trafficSourceOf({ referrerHost, utmSource, utmMedium }: Pageview
   return host ? 'referral' : 'direct';
 }
 
-/** The same as a ClickHouse expression over a pageviews row (referrer_host, utm_source, utm_medium), its lists bound
- * into `params`. */
-export function trafficSourceSql(params: Record<string, unknown>): string {
-  Object.assign(params, {
-    trafficSearchHosts: SEARCH_PATTERN,
-    trafficSocialHosts: SOCIAL_PATTERN,
-    trafficSearchSources: SEARCH_SOURCES,
-    trafficSocialSources: SOCIAL_SOURCES,
-    trafficSearchMediums: SEARCH_MEDIUMS,
-    trafficSocialMediums: SOCIAL_MEDIUMS,
-  });
+/** A string as a ClickHouse literal: the expression below is stored in a materialized view's definition, so its lists
+ * are written into it rather than bound. */
+const literal = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const list = (values: readonly string[]) => `[${values.map(literal).join(', ')}]`;
+
+/** The same rules as a ClickHouse expression over a pageviews row (referrer_host, utm_source, utm_medium), its lists
+ * written in. Evaluated once per pageview when it is stored (event-store migration 029: pageview_segments.source); a
+ * change to the lists or rules needs a migration that re-creates that view and rewrites the stored sources. */
+export function trafficSourceSql(): string {
   const source = 'lower(trimBoth(utm_source))';
   const medium = 'lower(trimBoth(utm_medium))';
   return `multiIf(
     ${source} != '' OR ${medium} != '', multiIf(
-      ${medium} IN {trafficSocialMediums:Array(String)}, 'social',
-      ${medium} IN {trafficSearchMediums:Array(String)}, 'search',
-      ${source} IN {trafficSocialSources:Array(String)} OR match(${source}, {trafficSocialHosts:String}), 'social',
-      ${source} IN {trafficSearchSources:Array(String)} OR match(${source}, {trafficSearchHosts:String}), 'search',
+      ${medium} IN ${list(SOCIAL_MEDIUMS)}, 'social',
+      ${medium} IN ${list(SEARCH_MEDIUMS)}, 'search',
+      ${source} IN ${list(SOCIAL_SOURCES)} OR match(${source}, ${literal(SOCIAL_PATTERN)}), 'social',
+      ${source} IN ${list(SEARCH_SOURCES)} OR match(${source}, ${literal(SEARCH_PATTERN)}), 'search',
       'referral'),
-    match(lower(referrer_host), {trafficSocialHosts:String}), 'social',
-    match(lower(referrer_host), {trafficSearchHosts:String}), 'search',
+    match(lower(referrer_host), ${literal(SOCIAL_PATTERN)}), 'social',
+    match(lower(referrer_host), ${literal(SEARCH_PATTERN)}), 'search',
     referrer_host != '', 'referral',
     'direct')`;
 }
