@@ -110,8 +110,10 @@ const REBUILDS: ReadonlyArray<{ table: (typeof ROLLUP_TABLES)[number]; bucket: s
 export async function deleteWebsiteEventsBetween(store: EventStore, websiteId: string, from: string, to: string): Promise<void> {
   const params = { websiteId, from, to };
   const window = `${OF_WEBSITE} AND ts >= ${FROM} AND ts < {to:DateTime64(3, 'UTC')}`;
-  // page_sessions and pageview_segments hold a row per pageview with its time: the window goes from them as from the events.
-  for (const table of [...EVENT_TABLES.map((name) => `foldline.${name}`), PAGE_COUNTS_TABLE, 'foldline.page_sessions', 'foldline.pageview_segments']) {
+  // page_sessions and pageview_segments hold a row per pageview with its time, ad_clicks one per ad click: the window
+  // goes from them as from the events.
+  const copies = ['foldline.page_sessions', 'foldline.pageview_segments', 'foldline.ad_clicks'];
+  for (const table of [...EVENT_TABLES.map((name) => `foldline.${name}`), PAGE_COUNTS_TABLE, ...copies]) {
     await store.command(`DELETE FROM ${table} WHERE ${window}`, params);
   }
   // The counts of settled days kept (the recommendations' seen counts, the ad experience's) from `from` on are counted

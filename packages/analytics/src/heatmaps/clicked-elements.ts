@@ -57,13 +57,13 @@ export async function clickedElements(
        FROM (${clicksSql})
        GROUP BY selector HAVING clicks > 0 ORDER BY clicks DESC, selector LIMIT ${MAX_SELECTORS_READ}`;
   // Ad clicks are estimated: never dead, nor part of a burst. Read in the selectors' statement, their rows marked: on the
-  // embedded engine a statement costs some 15–25 ms before it reads anything. The page's slots are named: ad events
-  // are sorted by website, day and slot, not page, so without them the statement read every slot of the website (some
-  // 28 ms of a quarter at 10 M events). A slot the metadata no longer has would have no name to list it under.
+  // embedded engine a statement costs some 15–25 ms before it reads anything. From ad_clicks (event-store migration
+  // 030), sorted by page: ad_events, sorted by website, day and slot, held a page's few clicks among every row of its
+  // slots. Only the page's named slots: one the metadata no longer has would have no name to list it under.
   const units = await adUnitsInScope(context.db, { websiteIds: [page.website_id], pageId: page.id });
   values.slots = units.map((unit) => unit.id);
   const adsSql = `SELECT 1 AS ad, toString(ad_unit_id) AS selector, count() AS clicks, uniqExact(pageview_id) AS pageviews, 0, 0, 0, 0, 0
-       FROM foldline.ad_events WHERE ${scope} AND ad_unit_id IN {slots:Array(UUID)} AND kind = 'click' GROUP BY ad_unit_id`;
+       FROM foldline.ad_clicks WHERE ${scope} AND ad_unit_id IN {slots:Array(UUID)} GROUP BY ad_unit_id`;
   const [counts, viewRows] = await Promise.all([
     context.events.query<Record<string, unknown>>(only || units.length === 0 ? selectorsSql : `SELECT * FROM (${selectorsSql}) UNION ALL ${adsSql}`, values, options),
     // A segment's read counted its pageviews already.

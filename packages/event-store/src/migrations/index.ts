@@ -20,13 +20,14 @@ import * as siteRevenue026 from './026-site-revenue-hourly.ts';
 import * as deadClicks027 from './027-dead-clicks.ts';
 import * as adExperience028 from './028-ad-experience-days.ts';
 import * as pageviewSegments029 from './029-pageview-segments.ts';
+import * as adClicks030 from './030-ad-clicks.ts';
 
 export interface EventMigration {
   name: string;
   statements: string[];
 }
 
-export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026, deadClicks027, adExperience028, pageviewSegments029];
+export const eventMigrations: EventMigration[] = [events001, analytics010, analytics011, analytics012, analytics013, analytics014, analytics015, analytics016, heatmaps017, deduplication018, sessions019, seen020, prebid021, seenReflow022, layoutShift023, revenue024, importedRevenue025, siteRevenue026, deadClicks027, adExperience028, pageviewSegments029, adClicks030];
 
 /** Tables that hold a website's events; deleting a website's data clears each of them. */
 export const EVENT_TABLES = ['pageviews', 'engagement', 'viewport_spans', 'clicks', 'attention', 'ad_events'] as const;
@@ -47,6 +48,7 @@ export const ROLLUP_TABLES = [
   'heatmap_cells_daily',
   'page_sessions',
   'pageview_segments',
+  'ad_clicks',
   'seen_day_counts',
   'imported_revenue_spread',
   'ad_experience_days',

@@ -1209,3 +1209,19 @@ INSERT INTO foldline.pageview_segments (website_id, page_id, device, source, bro
     'direct') AS source, browser, ts, pageview_id,
     cityHash64(session_id) AS session_hash, viewport_h, doc_h
   FROM foldline.pageviews;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_clicks_local ON CLUSTER 'analytics' (
+    website_id UUID,
+    page_id UUID,
+    device LowCardinality(String),
+    ts DateTime64(3, 'UTC'),
+    ad_unit_id UUID,
+    pageview_id UUID
+  ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ORDER BY (website_id, page_id, device, ts)
+    SETTINGS index_granularity = 8192, replicated_deduplication_window = 1000;
+
+CREATE TABLE IF NOT EXISTS foldline.ad_clicks ON CLUSTER 'analytics' AS foldline.ad_clicks_local ENGINE = Distributed('analytics', foldline, ad_clicks_local, cityHash64(website_id));
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS foldline.ad_clicks_mv ON CLUSTER 'analytics' TO foldline.ad_clicks_local AS SELECT website_id, page_id, device, ts, ad_unit_id, pageview_id FROM foldline.ad_events_local WHERE kind = 'click';
+
+INSERT INTO foldline.ad_clicks (website_id, page_id, device, ts, ad_unit_id, pageview_id) SELECT website_id, page_id, device, ts, ad_unit_id, pageview_id FROM foldline.ad_events WHERE kind = 'click';
