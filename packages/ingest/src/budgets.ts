@@ -45,13 +45,14 @@ const WINDOW_MS = 60_000;
 /** Pageviews and sessions remembered per window: ids invented beyond this are held to the website's budget only. */
 const MAX_TRACKED_IDS = 200_000;
 
-/** Counts per key within the current minute, forgotten when the next minute starts. */
+/** Counts per key within the current minute, forgotten when the next minute starts. The clock is read through
+ * Date.now at each call (not a reference taken at construction), so a test that fakes Date holds the minute. */
 export class MinuteCounter {
   private window = -1;
   private readonly counts = new Map<string, number>();
 
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
     private readonly maxKeys = MAX_TRACKED_IDS,
   ) {}
 
@@ -78,7 +79,7 @@ export interface Budgets {
   charge(beacon: { websiteId: string; pageviewId: string; sessionId: string; address: string; events: number }): BudgetVerdict;
 }
 
-export function createBudgets(limits: CollectLimits, now: () => number = Date.now): Budgets {
+export function createBudgets(limits: CollectLimits, now: () => number = () => Date.now()): Budgets {
   const pageviews = new MinuteCounter(now);
   const sessions = new MinuteCounter(now);
   const addresses = new MinuteCounter(now);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBudgets, MinuteCounter, type CollectLimits } from '../src/budgets.ts';
 
 const limits: CollectLimits = { beaconsPerPageview: 3, pageviewsPerSession: 2, eventsPerWebsite: 20, eventsPerAddress: 12, newPagesPerWebsite: 1, pagesPerWebsite: 1, newAdUnitsPerWebsite: 1, adUnitsPerWebsite: 1 };
@@ -20,6 +20,18 @@ describe('MinuteCounter', () => {
     expect(counter.add('c')).toBe(1);
     state.now += 60_000;
     expect(counter.add('a')).toBe(1);
+  });
+});
+
+describe('MinuteCounter on the default clock', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads Date at each count, so a clock faked after it was made holds (or moves) its minute', () => {
+    const counter = new MinuteCounter();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1, 12, 0, 59, 990) });
+    expect([counter.add('w'), counter.add('w')]).toEqual([1, 2]);
+    vi.setSystemTime(Date.UTC(2026, 0, 1, 12, 1, 0, 10));
+    expect(counter.add('w')).toBe(1);
   });
 });
 
