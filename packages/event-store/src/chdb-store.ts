@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
 import { insertSettings, PINNED_SETTINGS, settingsClause, STATEMENT_SETTINGS, type EventStore, type InsertOptions, type QueryOptions, type QueryParams } from './event-store.ts';
+import { createTurns } from './background.ts';
 import { createInFlight } from './in-flight.ts';
 
 /** chDB allows one data directory per process; opening a second session closes the first. */
@@ -15,13 +16,14 @@ export function openChdbStore(dataDir: string): EventStore {
   const settings = Object.entries({ ...PINNED_SETTINGS, ...STATEMENT_SETTINGS });
   session.query(`SET ${settings.map(([name, value]) => `${name} = '${value}'`).join(', ')}`);
   const { track, drain, answeredWithin } = createInFlight();
-
+  // Background work's statements wait for the looks' (background.ts); inserts (the collector's) never wait.
+  const turns = createTurns();
 
   return {
     engine: 'chdb',
     async query<Row>(sql: string, params: QueryParams = {}, options?: QueryOptions): Promise<Row[]> {
       const text = sql + settingsClause(options);
-      const result = await track(() => session.queryBindAsync(text, params, { format: 'JSONEachRow' }));
+      const result = await turns.take(() => track(() => session.queryBindAsync(text, params, { format: 'JSONEachRow' })));
       const body = result.text();
       if (!body) return [];
       return body
@@ -30,7 +32,7 @@ export function openChdbStore(dataDir: string): EventStore {
         .map((line) => JSON.parse(line) as Row);
     },
     async command(sql: string, params: QueryParams = {}): Promise<void> {
-      await track(() => session.queryBindAsync(sql, params, { format: 'CSV' }));
+      await turns.take(() => track(() => session.queryBindAsync(sql, params, { format: 'CSV' })));
     },
     async insert(table: string, rows: ReadonlyArray<Record<string, unknown>>, options?: InsertOptions): Promise<void> {
       if (rows.length === 0) return;

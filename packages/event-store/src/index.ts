@@ -17,3 +17,4 @@ export {
   type HeatmapCellPosition,
 } from './heatmap-cells.ts';
 export { hostPattern, trafficSourceOf, trafficSourceSql, type PageviewReferral } from './traffic-source.ts';
+export { inBackground, isBackground } from './background.ts';

@@ -16,7 +16,7 @@
 // thousand at most). The 75th percentiles are exact over any number of days: each day keeps a histogram of its
 // non-zero shifts in ten-thousandths (the precision the screens show), and the measured pageviews it lacks are zeros.
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
-import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
+import { inBackground, NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { touched, withinBudget } from '../held-budget.ts';
 import { queryTogether } from '../together.ts';
@@ -290,12 +290,13 @@ async function settledKept(events: EventStore, websiteId: string, first: number,
   // A count that fails loses nothing but time: the looks answer from raw events, and the next one counts again. One in
   // the background begins after this look's own statements are queued (the embedded engine takes them in turn), and
   // goes on while looks meanwhile have widened the days wanted.
-  const done = (background ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
-    .then(async () => {
-      for (let left = lacking; left.length > 0 && isCurrent(events, websiteId, record); left = lackingDays(record.days, wanted.first, wanted.end)) {
-        await keepDays(events, websiteId, record, left);
-      }
-    })
+  // In the background its statements give way to the looks' (event-store background.ts).
+  const count = async () => {
+    for (let left = lacking; left.length > 0 && isCurrent(events, websiteId, record); left = lackingDays(record.days, wanted.first, wanted.end)) {
+      await keepDays(events, websiteId, record, left);
+    }
+  };
+  const done = (background ? inBackground(() => new Promise((resolve) => setImmediate(resolve)).then(count)) : Promise.resolve().then(count))
     .catch(() => {})
     .finally(() => delete record.count);
   record.count = { done, background, wanted };
