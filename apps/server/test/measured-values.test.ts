@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { PAGE_COUNTS_TABLE, pageCountsOf, toEventTime } from '@foldline/event-store';
 import type { AdviceValues, DeviceType, RecommendationsResponse } from '@foldline/contracts';
+import { analyseWebsite } from '@foldline/analytics';
 import { readMeasuredValues } from '@foldline/analytics/recommendations/measured-values';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -167,15 +168,38 @@ describeEachDialect('measured format values of the placement advice', (dialect) 
     expect(values.settings).toEqual([{ device: 'desktop', format: '728x90', value: 0.7 }]);
   });
 
-  it('reads them again on the background pass', async () => {
+  it('reads them again on the background pass, and keeps them with the analysis on them', async () => {
     // 500 more phone 300x250 impressions, all viewable and won at 3.00: 0.50 + 1.50 = 2.00 on 1,500 (vCPM 1.3333), so
     // a 320x50 is worth 0.86875 ÷ 1.3333 = 0.6516. Not before the next pass.
     await write([{ slot: 'mid', device: 'mobile', size: [300, 250], impressions: 500, viewable: 500, wins: 500, cpm: 3 }]);
     expect(measuredOf(await look()).at(-1)).toEqual(['mobile', '320x50', 0.86875, 2000, 1.7375]);
-    await app.advice.refreshAll();
+    // While the pass has read them and not yet kept the analysis on them (every event-store statement held here), a look
+    // is given the answer and values kept before, at once: it neither computes on the new values nor waits for the pass.
+    // The pass keeps both together.
+    const measured = await readMeasuredValues(context(), websiteId);
+    const query = app.events.query;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    app.events.query = (async (...args: Parameters<typeof query>) => gate.then(() => query.apply(app.events, args))) as typeof query;
+    const renewal = analyseWebsite(context(), websiteId, app.advice.layout, { renew: true, measured });
+    try {
+      const during = await Promise.race([look(), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3_000))]);
+      expect(during === 'waited' ? during : measuredOf(during).at(-1)).toEqual(['mobile', '320x50', 0.86875, 2000, 1.7375]);
+    } finally {
+      app.events.query = query;
+      open();
+    }
+    await renewal;
     expect(measuredOf(await look()).slice(1)).toEqual([
       ['mobile', '300x250', 1.333333, 1500, 1],
       ['mobile', '320x50', 0.86875, 2000, 0.6516],
+    ]);
+    // The server's pass does the same: 500 more at 3.00, 3.50 on 2,000 (vCPM 1.75), a 320x50 worth 0.86875 ÷ 1.75.
+    await write([{ slot: 'mid', device: 'mobile', size: [300, 250], impressions: 500, viewable: 500, wins: 500, cpm: 3 }]);
+    await app.advice.refreshAll();
+    expect(measuredOf(await look()).slice(1)).toEqual([
+      ['mobile', '300x250', 1.75, 2000, 1],
+      ['mobile', '320x50', 0.86875, 2000, 0.4964],
     ]);
   });
 });

@@ -1,9 +1,9 @@
 // The recommendations' memory (src/recommendations/analysis-cache.ts): fresh for longer than the background advice
-// takes to renew it, then given at once while a new answer is computed behind it; renewed without a look waiting; one computation per key at a time, nothing kept from an incomplete answer or across
+// takes to renew it, then given at once while a new answer is computed behind it; renewed without a look waiting; one computation per key at a time, an incomplete answer kept a minute only, nothing kept across
 // a forget, and no answer given to a look with other settings (its version).
 import type { EventStore } from '@foldline/event-store';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, forgetAnalyses, forgetAnswer, remembered, renewed } from '../src/recommendations/analysis-cache.ts';
+import { ANALYSIS_CACHE_MS, ANALYSIS_STALE_MS, INCOMPLETE_CACHE_MS, forgetAnalyses, forgetAnswer, remembered, renewed } from '../src/recommendations/analysis-cache.ts';
 
 interface Answer {
   complete: boolean;
@@ -94,16 +94,26 @@ describe('the recommendations memory', () => {
     await expect(remembered(events, 'k', ANALYSIS_STALE_MS, failing)).rejects.toThrow('store down');
   });
 
-  it('keeps no incomplete answer, and nothing across a forget', async () => {
+  it('keeps an incomplete answer a minute, then gives it while the next is computed; nothing across a forget', async () => {
     const events = store();
     const incomplete = engine(false);
     const first = remembered(events, 'k', 0, incomplete.compute);
     incomplete.finish();
     await first;
-    const second = remembered(events, 'k', 1, incomplete.compute);
-    incomplete.finish();
-    await second;
+    expect(await remembered(events, 'k', INCOMPLETE_CACHE_MS - 1, incomplete.compute)).toEqual({ complete: false, n: 1 });
+    expect(incomplete.runs()).toBe(1);
+    // Past the minute: still given at once, and a new answer computed behind it for the next look.
+    expect(await remembered(events, 'k', INCOMPLETE_CACHE_MS, incomplete.compute)).toEqual({ complete: false, n: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
     expect(incomplete.runs()).toBe(2);
+    incomplete.finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await remembered(events, 'k', INCOMPLETE_CACHE_MS + 1, incomplete.compute)).toEqual({ complete: false, n: 2 });
+    // Forgotten (a rendering of its website landed): the next look computes.
+    forgetAnswer(events, 'k');
+    const afterForget = remembered(events, 'k', INCOMPLETE_CACHE_MS + 2, incomplete.compute);
+    incomplete.finish();
+    expect(await afterForget).toEqual({ complete: false, n: 3 });
 
     // A computation under way when the events are forgotten keeps its answer nowhere that is read.
     const { compute, runs, finish } = engine();

@@ -5,8 +5,9 @@
 // analysis is forgotten so the next look includes it. While the server listens, every website is analysed once after
 // the start and then every ADVICE_REFRESH_MS, which also reads its measured format values (measured-values.ts) and
 // keeps one figure of its optimization potential per day.
-import { analyseWebsite, forgetAnswer, markCarriedOut, potentialFigure, refreshMeasuredValues, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
+import { analyseWebsite, forgetAnswer, markCarriedOut, potentialFigure, readMeasuredValues, websiteAnalysisKey, type LayoutLookup } from '@foldline/analytics';
 import type { DeviceType } from '@foldline/contracts';
+import { inBackground } from '@foldline/event-store';
 import { recordPotential } from '@foldline/metadata/potential-days/potential-days.repository';
 import { recordRecommendations } from '@foldline/metadata/recommendation-records/recommendation-records.repository';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,10 @@ const RENDERING_MAX_AGE_MS = 24 * 60 * 60_000;
 const MAX_WAITING_RENDERINGS = 200;
 /** A page that could not be rendered is tried again after this, not on every look. */
 const RETRY_FAILED_MS = 10 * 60_000;
+/** Failed renderings remembered at once, at most (a key and a message each). Beyond the waiting renderings' number: a
+ * publisher with more page-devices than that which cannot be rendered (a site that refuses the renderer) would
+ * otherwise forget each failure before its retry was due, ask again, and keep every analysis of theirs incomplete. */
+const MAX_REMEMBERED_FAILURES = 10_000;
 
 export interface Advice {
   /** The renderings the advice is built on: what is stored, never a wait; a missing one is asked for in the
@@ -57,13 +62,18 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
       .then(
         () => failed.delete(key),
         (error: unknown) => {
-          if (failed.size >= MAX_WAITING_RENDERINGS) failed.delete(failed.keys().next().value as string);
+          if (failed.size >= MAX_REMEMBERED_FAILURES) failed.delete(failed.keys().next().value as string);
           failed.set(key, { at: Date.now(), message: error instanceof Error ? error.message : 'unknown error' });
           app.log.warn({ err: error, url, device }, 'background rendering for the advice failed');
         },
       )
-      // Either way the website's next look says so.
-      .then(() => forgetAnswer(app.events, websiteAnalysisKey(websiteId)))
+      // Either way the website's next look says so, once the website has no other rendering waiting: forgotten after
+      // each one, a website with hundreds of pages to render (or that refuse the renderer) had its analysis recomputed
+      // by nearly every look for as long as its renderings went on (an answer waiting on them is kept a minute only
+      // meanwhile: analysis-cache.ts).
+      .then(() => {
+        if (![...waiting].some(([other, waiter]) => other !== key && waiter.websiteId === websiteId)) forgetAnswer(app.events, websiteAnalysisKey(websiteId));
+      })
       .finally(() => waiting.delete(key))
       .then(renderNext);
   }
@@ -93,31 +103,37 @@ function createAdvice(app: FastifyInstance, isClosing: () => boolean): Advice {
 
   return {
     layout,
-    async refreshAll() {
-      const websites = await app.metadata.db.selectFrom('websites').select(['id', 'user_id']).where('status', '=', 'active').execute();
-      for (const website of websites) {
-        if (isClosing()) return;
-        const now = new Date();
-        const context = { db: app.metadata.db, events: app.events, userId: website.user_id, now };
-        try {
-          // Recommendations a detected change carried out are marked applied first, so they leave today's list.
-          await markCarriedOut(context, website.id);
-          // The website's measured values (viewable eCPM per device and format), read once per pass: every look until the
-          // next pass takes them from memory. A failed read keeps the last ones and the advice goes on.
-          await refreshMeasuredValues(context, website.id).catch((error: unknown) => app.log.warn({ err: error, websiteId: website.id }, 'measured format values could not be read'));
-          // Computed afresh and kept for the looks until the next pass, which meanwhile are given the answer kept before:
-          // none of them waits on this pass (analysis-cache.ts).
-          const analysis = await analyseWebsite(context, website.id, layout, { renew: true });
-          await recordPotential(app.metadata.db, website.id, now.toISOString().slice(0, 10), potentialFigure(analysis));
-          // The record of the advice (issue 25): what each recommendation promised, kept after the page changes.
-          await recordRecommendations(app.metadata.db, website.id, analysis.recommendations, now.toISOString());
-        } catch (error) {
-          // A website deleted (through this process or another) while it was analysed has nothing to record; any other
-          // failure is one website's, and the others still get their advice.
-          const exists = await app.metadata.db.selectFrom('websites').select('id').where('id', '=', website.id).executeTakeFirst();
-          if (exists) app.log.error({ err: error, websiteId: website.id }, 'background advice failed for a website');
+    // Background work (event-store background.ts): on the embedded engine the pass's statements wait for the looks'.
+    refreshAll() {
+      return inBackground(async () => {
+        const websites = await app.metadata.db.selectFrom('websites').select(['id', 'user_id']).where('status', '=', 'active').execute();
+        for (const website of websites) {
+          if (isClosing()) return;
+          const now = new Date();
+          const context = { db: app.metadata.db, events: app.events, userId: website.user_id, now };
+          try {
+            // Recommendations a detected change carried out are marked applied first, so they leave today's list.
+            await markCarriedOut(context, website.id);
+            // The website's measured values (viewable eCPM per device and format), read once per pass: every look until the
+            // next pass takes them from memory. A failed read keeps the last ones and the advice goes on.
+            const measured = await readMeasuredValues(context, website.id).catch((error: unknown) => {
+              app.log.warn({ err: error, websiteId: website.id }, 'measured format values could not be read');
+              return undefined;
+            });
+            // Computed afresh on them and kept for the looks until the next pass, with the values (looks meanwhile are
+            // given the answer and values kept before: none of them waits on this pass, analysis-cache.ts).
+            const analysis = await analyseWebsite(context, website.id, layout, { renew: true, measured });
+            await recordPotential(app.metadata.db, website.id, now.toISOString().slice(0, 10), potentialFigure(analysis));
+            // The record of the advice (issue 25): what each recommendation promised, kept after the page changes.
+            await recordRecommendations(app.metadata.db, website.id, analysis.recommendations, now.toISOString());
+          } catch (error) {
+            // A website deleted (through this process or another) while it was analysed has nothing to record; any other
+            // failure is one website's, and the others still get their advice.
+            const exists = await app.metadata.db.selectFrom('websites').select('id').where('id', '=', website.id).executeTakeFirst();
+            if (exists) app.log.error({ err: error, websiteId: website.id }, 'background advice failed for a website');
+          }
         }
-      }
+      });
     },
     async renderingsDone() {
       while (waiting.size > 0) await rendering;

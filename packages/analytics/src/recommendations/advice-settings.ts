@@ -60,9 +60,13 @@ export async function adviceOptionsOf(db: MetadataDb, websiteIds: readonly strin
 }
 
 /** A website's options on its settings (read now) and its measured values as kept (measured-values.ts: read by the
- * background advice, never on every look), and what the values were. */
-export async function websiteAdvice(context: AnalyticsContext, websiteId: string): Promise<{ options: RecommendOptions; values: AdviceValues }> {
-  const [settings, measured] = await Promise.all([adsSettingsOf(context.db, [websiteId]), measuredValuesOf(context, websiteId)]);
+ * background advice, never on every look) or as given (the background advice's, just read), and what the values were. */
+export async function websiteAdvice(
+  context: AnalyticsContext,
+  websiteId: string,
+  given?: MeasuredValues,
+): Promise<{ options: RecommendOptions; values: AdviceValues }> {
+  const [settings, measured] = await Promise.all([adsSettingsOf(context.db, [websiteId]), given ?? measuredValuesOf(context, websiteId)]);
   const ads = settings.get(websiteId);
   const options = adviceOptions(ads, measured);
   return { options, values: adviceValues(measured, { values: options.values ?? {}, sources: options.valueSources ?? {} }) };

@@ -9,7 +9,11 @@
 // next look (an app without the background: tests, a process that was idle), so a publisher pays the engine's time only
 // on a first look. One computation per key runs at a time, however many calls come, and those behind kept answers run
 // one after another.
-// An answer that waited on renderings still under way is not kept: the next look should see them.
+// An answer that waited on renderings still under way is fresh for a minute only (what its message tells the
+// publisher: look again in a minute), and forgotten as soon as one of its website's renderings lands (the server's
+// advice, forgetAnswer): the next look sees the rendering. Not keeping it at all made every look recompute while a
+// website's renderings were pending or kept failing — at 100 M events the dashboard's KPIs took 4–7 s for each look,
+// the engine rerun for four websites whose pages could not be rendered.
 // An answer is kept with the version of what it was computed on (a website's advice settings and measured values): a
 // look with another version never gets it, nor joins its computation, so a settings change takes effect at the next
 // look in every process, and values read again by the background advice at the look after.
@@ -23,6 +27,8 @@ import { forgetSeenDays } from './seen-days.ts';
 export const ANALYSIS_CACHE_MS = 15 * 60_000;
 /** How old a kept answer may be and still be given while a new one is computed. */
 export const ANALYSIS_STALE_MS = 30 * 60_000;
+/** How long an incomplete answer (renderings under way) is fresh. */
+export const INCOMPLETE_CACHE_MS = 60_000;
 const MAX_ENTRIES = 500;
 
 interface Entry<T> {
@@ -66,7 +72,7 @@ export async function remembered<T extends { complete: boolean }>(
   const memory = memoryOf(events);
   const found = memory.answers.get(key) as Entry<T> | undefined;
   const kept = found?.version === version ? found : undefined;
-  if (kept && now - kept.at < ANALYSIS_CACHE_MS) return kept.value;
+  if (kept && now - kept.at < (kept.value.complete ? ANALYSIS_CACHE_MS : INCOMPLETE_CACHE_MS)) return kept.value;
   if (kept && now - kept.at < ANALYSIS_STALE_MS) {
     if (!memory.computing.has(key) && !memory.queued.has(key)) {
       memory.queued.add(key);
@@ -99,7 +105,7 @@ export function keptAnswer<T>(events: EventStore, key: string, now: number): T |
   return entry && now - entry.at < ANALYSIS_STALE_MS ? entry.value : undefined;
 }
 
-/** The computation of key and version under way, or a new one; a complete answer is kept in the memory it started
+/** The computation of key and version under way, or a new one; its answer (complete or not) is kept in the memory it started
  * in, unless the key was forgotten or another version's computation started meanwhile (a memory forgotten meanwhile
  * keeps it nowhere that is read). */
 function computeOnce<T extends { complete: boolean }>(memory: Memory, key: string, version: string, now: number, compute: () => Promise<T>): Promise<T> {
@@ -109,7 +115,7 @@ function computeOnce<T extends { complete: boolean }>(memory: Memory, key: strin
   const current = () => memory.computing.get(key) === computation;
   const promise = compute()
     .then((value) => {
-      if (value.complete && current()) {
+      if (current()) {
         memory.answers.delete(key);
         memory.answers.set(key, { at: now, version, value });
         if (memory.answers.size > MAX_ENTRIES) memory.answers.delete(memory.answers.keys().next().value as string);

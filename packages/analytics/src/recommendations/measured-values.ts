@@ -5,8 +5,10 @@
 // impressions to price: viewable eCPM = revenue × 1,000 ÷ viewable impressions. The engine's formats.ts (valueTable)
 // turns them into relative values under the publisher's own.
 //
-// Read by the background advice once per pass per website (refreshMeasuredValues, apps/server's plugins/advice.ts) and
-// kept in the process's memory, per event store; a look takes what is kept. Only where nothing is kept, or what is
+// Read by the background advice once per pass per website (apps/server's plugins/advice.ts) and kept in the process's
+// memory, per event store, once the website's analysis on them is kept too (keepMeasuredValues, recommendations.ts): a
+// look takes what is kept, and so the analysis kept on it. Kept as soon as read, every look during a pass had values
+// no kept analysis was computed on, and computed one itself or waited for the pass's (at 100 M events 1–5 s a look). Only where nothing is kept, or what is
 // kept is older than MEASURED_VALUES_MAX_AGE_MS (no background pass: an app built for a test, a process that does not
 // listen), does a look read them, once, for every look behind it.
 import { RECOMMENDATION_WINDOW_DAYS, type DeviceType } from '@foldline/contracts';
@@ -109,7 +111,8 @@ function memoryOf(events: EventStore): Map<string, Kept> {
   return memory;
 }
 
-/** Reads a website's measured values afresh and keeps them (the background advice, once per pass). A failed read keeps
+/** Reads a website's measured values afresh and keeps them at once (after a revenue import, or a look that found none
+ * kept). A failed read keeps
  * what was kept before (else none: the defaults) and rejects, for the caller to report. */
 export function refreshMeasuredValues(context: AnalyticsContext, websiteId: string): Promise<MeasuredValues> {
   const memory = memoryOf(context.events);
@@ -117,6 +120,11 @@ export function refreshMeasuredValues(context: AnalyticsContext, websiteId: stri
   const read = readMeasuredValues(context, websiteId);
   memory.set(websiteId, { at: context.now.getTime(), values: read.catch(() => before) });
   return read;
+}
+
+/** Keeps values read by the background advice for the looks after (see the head of this file). */
+export function keepMeasuredValues(context: AnalyticsContext, websiteId: string, values: MeasuredValues): void {
+  memoryOf(context.events).set(websiteId, { at: context.now.getTime(), values: Promise.resolve(values) });
 }
 
 /** The website's measured values as kept; read (once, whatever number of looks wait on it) only where none are kept or

@@ -11,6 +11,7 @@ import type { AnalyticsContext } from '../context.ts';
 import type { TimeWindow } from '../query.ts';
 import { adviceOptionsOf, websiteAdvice } from '../recommendations/advice-settings.ts';
 import { remembered, renewed } from '../recommendations/analysis-cache.ts';
+import { keepMeasuredValues, type MeasuredValues } from '../recommendations/measured-values.ts';
 import { recordsById, stands, type AdviceRecord } from '../recommendations/records.ts';
 import { readTraffic, readUnitOutcomes } from '../recommendations/evidence-reader.ts';
 import { seenCounts } from '../recommendations/seen-days.ts';
@@ -155,20 +156,34 @@ export async function analysePages(
  * advice settings are read on every look, its measured values taken as the background advice last read them
  * (measured-values.ts), and the answer is remembered under both: one computed on other values — before a change of
  * the settings, in this process or another, or before the measured values were read again — is never given. */
-export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, options: { renew?: boolean } = {}): Promise<Analysis> {
+export async function analyseWebsite(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, options: RenewOptions = {}): Promise<Analysis> {
   const [analysis, records] = await Promise.all([computedAnalysis(context, websiteId, layoutOf, options), recordsById(context.db, websiteId)]);
   return standingAnalysis(analysis, records);
 }
 
+interface RenewOptions {
+  /** Computed afresh and kept (the background advice), while looks are given the answer kept before. */
+  renew?: boolean;
+  /** With renew: measured values just read, the answer computed on them, and both kept for the looks together. */
+  measured?: MeasuredValues | undefined;
+}
+
 /** The engine's answer before the publisher's applied and dismissed recommendations are taken out (records.ts): what
  * the background advice records as given. */
-export async function computedAnalysis(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, { renew = false } = {}): Promise<Analysis> {
-  const { options, values } = await websiteAdvice(context, websiteId);
+export async function computedAnalysis(context: AnalyticsContext, websiteId: string, layoutOf: LayoutLookup, { renew = false, measured }: RenewOptions = {}): Promise<Analysis> {
+  const given = renew ? measured : undefined;
+  const { options, values } = await websiteAdvice(context, websiteId, given);
   return (renew ? renewed : remembered)(
     context.events,
     websiteAnalysisKey(websiteId),
     context.now.getTime(),
-    async () => ({ ...(await analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf, new Map([[websiteId, options]]))), values }),
+    async () => {
+      const analysis = { ...(await analysePages(context, await pagesOfWebsites(context.db, [websiteId]), layoutOf, new Map([[websiteId, options]]))), values };
+      // Looks take the new values from here on, and with them this answer (kept in the same turn, before any look
+      // can ask for it; one that does in between joins this computation, which has just finished).
+      if (given) keepMeasuredValues(context, websiteId, given);
+      return analysis;
+    },
     JSON.stringify({ options, values }),
   );
 }
