@@ -16,5 +16,5 @@ export {
   type HeatmapCellKind,
   type HeatmapCellPosition,
 } from './heatmap-cells.ts';
-export { hostPattern, trafficSourceOf, trafficSourceSql, type PageviewReferral } from './traffic-source.ts';
+export { trafficSourceOf, type PageviewReferral } from './traffic-source.ts';
 export { inBackground, isBackground } from './background.ts';
