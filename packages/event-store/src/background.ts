@@ -21,7 +21,7 @@ export const isBackground = (): boolean => background.getStore() === true;
 
 /** How long after a look's statement is answered a background one still waits: the look's next statement comes within
  * this (its rows parsed, the next statement built). */
-export const GRACE_MS = 10;
+const GRACE_MS = 10;
 /** The longest a background statement at the head of the lane waits for the looks to pause. */
 export const MAX_HOLD_MS = 1_000;
 

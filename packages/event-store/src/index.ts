@@ -17,4 +17,4 @@ export {
   type HeatmapCellPosition,
 } from './heatmap-cells.ts';
 export { trafficSourceOf, type PageviewReferral } from './traffic-source.ts';
-export { inBackground, isBackground } from './background.ts';
+export { inBackground } from './background.ts';

@@ -8,9 +8,9 @@
 // Read by the background advice once per pass per website (apps/server's plugins/advice.ts) and kept in the process's
 // memory, per event store, once the website's analysis on them is kept too (keepMeasuredValues, recommendations.ts): a
 // look takes what is kept, and so the analysis kept on it. Kept as soon as read, every look during a pass had values
-// no kept analysis was computed on, and computed one itself or waited for the pass's (at 100 M events 1–5 s a look). Only where nothing is kept, or what is
-// kept is older than MEASURED_VALUES_MAX_AGE_MS (no background pass: an app built for a test, a process that does not
-// listen), does a look read them, once, for every look behind it.
+// no kept analysis was computed on, and computed one itself or waited for the pass's (at 100 M events 1–5 s a look).
+// Only where nothing is kept, or what is kept is older than MEASURED_VALUES_MAX_AGE_MS (no background pass: an app
+// built for a test, a process that does not listen), does a look read them, once, for every look behind it.
 import { RECOMMENDATION_WINDOW_DAYS, type DeviceType } from '@foldline/contracts';
 import type { EventStore } from '@foldline/event-store';
 import { formatName, type MeasuredFormat } from '@foldline/recommendations';
@@ -112,8 +112,7 @@ function memoryOf(events: EventStore): Map<string, Kept> {
 }
 
 /** Reads a website's measured values afresh and keeps them at once (after a revenue import, or a look that found none
- * kept). A failed read keeps
- * what was kept before (else none: the defaults) and rejects, for the caller to report. */
+ * kept). A failed read keeps what was kept before (else none: the defaults) and rejects, for the caller to report. */
 export function refreshMeasuredValues(context: AnalyticsContext, websiteId: string): Promise<MeasuredValues> {
   const memory = memoryOf(context.events);
   const before = memory.get(websiteId)?.values ?? Promise.resolve(NO_MEASURED_VALUES);
