@@ -19,6 +19,9 @@ export const HISTOGRAMS = [
   ['other_shifts', 'other_counts'],
 ] as const;
 
+/** A shift's histogram key: its score in ten-thousandths (the precision the screens show). */
+export const SHIFT_SCALE = 10_000;
+
 export type Row = Record<string, unknown>;
 
 /** One slot's counts over the days asked about. */
