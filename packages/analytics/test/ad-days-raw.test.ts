@@ -109,6 +109,10 @@ describeEachEngine('the ad experience counted in the process', (engine) => {
     expect(statements).toHaveLength(1);
     expect(await countFromRawRows(watched, scope)).toBeUndefined();
     expect(statements).toHaveLength(1);
+    // A shorter window (a later look's open days, after a first look over the whole window) is read again.
+    const later = { start: new Date('2026-11-19T12:00:00Z'), end: WHOLE.end };
+    expect(await countFromRawRows(watched, { ...scope, windows: [later] })).toEqual({ units: [], pages: [] });
+    expect(statements).toHaveLength(2);
     // Through the look's counting (adDayCounts): the engine's rows.
     const { pages } = await adDayCounts(watched, { websiteId: website, range: WHOLE, slots: [], pageIds: [PAGE_1], withPages: true });
     expect(pages).toMatchObject({ pageviews: RAW_ROWS_MAX + 1, measured: RAW_ROWS_MAX + 1 });

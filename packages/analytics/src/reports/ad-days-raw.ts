@@ -21,7 +21,8 @@ import type { AdDaysScope } from './ad-days.ts';
 export const RAW_ROWS_MAX = 5_000;
 const MAX_EXECUTION_TIME = 20;
 /** A scope found to have more rows is left to the engine for a while: reading RAW_ROWS_MAX rows in vain costs a look
- * some 40 ms. Per store, scopes told apart by website and shape (not every page and slot); at most MAX_TOO_MANY. */
+ * some 40 ms. Per store, scopes told apart by website and shape (not every page and slot, but the windows' length);
+ * at most MAX_TOO_MANY. */
 const TOO_MANY_MS = 10 * 60_000;
 const MAX_TOO_MANY = 10_000;
 const tooMany = new WeakMap<EventStore, Map<string, number>>();
@@ -57,7 +58,10 @@ export async function countFromRawRows(
   scope: AdDaysScope & { windows: readonly TimeWindow[] },
 ): Promise<{ units: Row[]; pages: Row[] } | undefined> {
   if (scope.windows.length === 0) return { units: [], pages: [] };
-  const shape = `${scope.websiteId}|${scope.device ?? ''}|${scope.pageIds.length}|${scope.slots.length}`;
+  // The windows' length in hours is of the shape: a first look reads the whole window (before its settled days are
+  // kept), which must not leave the later looks' few open days to the engine.
+  const hours = Math.round(scope.windows.reduce((sum, window) => sum + window.end.getTime() - window.start.getTime(), 0) / 3_600_000);
+  const shape = `${scope.websiteId}|${scope.device ?? ''}|${scope.pageIds.length}|${scope.slots.length}|${hours}`;
   let skipped = tooMany.get(events);
   if (!skipped) tooMany.set(events, (skipped = new Map()));
   if ((skipped.get(shape) ?? 0) > Date.now()) return undefined;
