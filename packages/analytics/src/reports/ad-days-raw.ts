@@ -2,30 +2,26 @@
 // instead of by the engine. The days a look reads raw (its window's partial first day and its last one or two) hold few
 // events of one page (at 10 M events, some 1,500 ad events of the bench's busiest page), but the engine's counting
 // statement groups them three times over with some thirty aggregates: on the embedded engine, planning it cost some
-// 65 ms of its 85, against some 40 ms to read the rows themselves. So the rows are read (up to RAW_ROWS_MAX of each
-// kind; more, and the engine counts them as before) and counted here, exactly as ad-days.ts's statements count them,
-// into rows of the same shape. A test (ad-days-raw.test.ts) holds the two countings equal. The Ad Units tab's figures
+// 65 ms of its 85, against some 40 ms to read the rows themselves (raw-rows.ts). So the rows are read (up to
+// RAW_ROWS_MAX of each kind; more, and the engine counts them as before) and counted here, exactly as ad-days.ts's
+// statements count them, into rows of the same shape. A test (ad-days-raw.test.ts) holds the two countings equal. The Ad Units tab's figures
 // (slots alone, over every page of their units: some 8,000 ad events) stay with the engine, whose lean statement for
 // them is one grouping: reading and counting that many rows here cost more (70 ms to read, 25 to count).
 import { LONG_VIEW_MS } from '@foldline/contracts';
 import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
+import { createTooMany, hoursOf } from '../raw-rows.ts';
 import { queryTogether } from '../together.ts';
 import { DAY_MS, dayOf } from '../settled-days.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
-import { SHIFT_SCALE, type Row } from './held-ad-days.ts';
+import { SHIFT_SCALE, SUMS, type Row } from './held-ad-days.ts';
 import type { AdDaysScope } from './ad-days.ts';
 
 /** Rows of each kind read at most: past this, reading and counting them here costs more than the engine's plan
  * (measured: 8,000 ad events cost 70 ms to read and 25 to count, the engine's statement some 85 ms for any few). */
 export const RAW_ROWS_MAX = 5_000;
 const MAX_EXECUTION_TIME = 20;
-/** A scope found to have more rows is left to the engine for a while: reading RAW_ROWS_MAX rows in vain costs a look
- * some 40 ms. Per store, scopes told apart by website and shape (not every page and slot, but the windows' length);
- * at most MAX_TOO_MANY. */
-const TOO_MANY_MS = 10 * 60_000;
-const MAX_TOO_MANY = 10_000;
-const tooMany = new WeakMap<EventStore, Map<string, number>>();
+const tooMany = createTooMany();
 
 interface AdEvent {
   at: number;
@@ -58,13 +54,8 @@ export async function countFromRawRows(
   scope: AdDaysScope & { windows: readonly TimeWindow[] },
 ): Promise<{ units: Row[]; pages: Row[] } | undefined> {
   if (scope.windows.length === 0) return { units: [], pages: [] };
-  // The windows' length in hours is of the shape: a first look reads the whole window (before its settled days are
-  // kept), which must not leave the later looks' few open days to the engine.
-  const hours = Math.round(scope.windows.reduce((sum, window) => sum + window.end.getTime() - window.start.getTime(), 0) / 3_600_000);
-  const shape = `${scope.websiteId}|${scope.device ?? ''}|${scope.pageIds.length}|${scope.slots.length}|${hours}`;
-  let skipped = tooMany.get(events);
-  if (!skipped) tooMany.set(events, (skipped = new Map()));
-  if ((skipped.get(shape) ?? 0) > Date.now()) return undefined;
+  const shape = `${scope.websiteId}|${scope.device ?? ''}|${scope.pageIds.length}|${scope.slots.length}|${hoursOf(scope.windows)}`;
+  if (tooMany.isKnown(events, shape)) return undefined;
   const times = scope.windows.map((_, i) => `(ts >= {start${i}:DateTime64(3, 'UTC')} AND ts < {end${i}:DateTime64(3, 'UTC')})`).join(' OR ');
   const where = `website_id = {websiteId:UUID} AND (${times}) AND page_id IN {pages:Array(UUID)} ${scope.device ? 'AND device = {device:String}' : ''}`;
   const params: Record<string, unknown> = { websiteId: scope.websiteId, pages: [...scope.pageIds], slots: [...scope.slots], browsers: LAYOUT_SHIFT_BROWSERS };
@@ -91,8 +82,7 @@ export async function countFromRawRows(
   ];
   const read = await queryTogether(events, statements, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
   if (read.some((rows) => rows.length > RAW_ROWS_MAX)) {
-    if (skipped.size >= MAX_TOO_MANY) skipped.clear();
-    skipped.set(shape, Date.now() + TOO_MANY_MS);
+    tooMany.note(events, shape);
     return undefined;
   }
   const pageviews = read[0] as unknown as PageviewRow[];
@@ -140,7 +130,9 @@ function unitRows(ads: readonly AdEvent[], measured: ReadonlySet<string>): Row[]
     const key = `${day}|${event.ad_unit_id}|${event.impression_id}`;
     let impression = impressions.get(key);
     if (!impression) {
-      impression = { day, slot: event.ad_unit_id, pageview: event.pageview_id, page: event.page_id, device: event.device, at: event.at, order: uuidOrder(event.impression_id), rows: 0, height: 0, blank: false, seen: false, inView: 0, shift: 0, shiftRows: 0, measured: false };
+      const { ad_unit_id: slot, pageview_id: pageview, page_id: page, device, at } = event;
+      const order = uuidOrder(event.impression_id);
+      impression = { day, slot, pageview, page, device, at, order, rows: 0, height: 0, blank: false, seen: false, inView: 0, shift: 0, shiftRows: 0, measured: false };
       impressions.set(key, impression);
     }
     impression.at = Math.min(impression.at, event.at);
@@ -171,7 +163,8 @@ function unitRows(ads: readonly AdEvent[], measured: ReadonlySet<string>): Row[]
     const key = `${head!.day}|${head!.slot}|${head!.page}|${head!.device}`;
     let row = rows.get(key);
     if (!row) {
-      row = { slot: head!.slot, page: head!.page, device: head!.device, day: head!.day, impressions: 0, impression_rows: 0, empty: 0, in_view_ms: 0, in_view_all_ms: 0, viewable: 0, viewable_in_view_ms: 0, long_views: 0, pageviews: 0, renders: 0, unseen_refreshes: 0, measured: 0, shifting: 0, heights: new Map(), shifts: new Map() };
+      row = { slot: head!.slot, page: head!.page, device: head!.device, day: head!.day, heights: new Map(), shifts: new Map() };
+      for (const column of SUMS) row[column] = 0;
       rows.set(key, row);
     }
     const add = (column: string, value: number) => (row![column] = (row![column] as number) + value);
