@@ -1,6 +1,7 @@
 // GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement, ad and revenue metrics.
-// Three reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
-// (pages-by-sessions.ts), then the revenue of the ranked pages only (revenue/). Their ad density comes from the advice's
+// Two reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
+// (pages-by-sessions.ts) with their revenue (revenue/) in one statement, whose parts the engine runs side by side (the
+// ranked pages are nearly always among the first batch; the revenue of one beyond it is read after). Their ad density comes from the advice's
 // kept answers (none read nor computed here: a page the advice has not measured yet has none).
 import { pageUrl, type Period, type TopPage, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
@@ -9,7 +10,7 @@ import { periodWindows, timeRangeOf } from '../periods.ts';
 import type { Metric, QueryFilters } from '../query.ts';
 import { perThousand } from '../revenue/figures.ts';
 import { keptAnswer } from '../recommendations/analysis-cache.ts';
-import { readRevenue } from '../revenue/revenue.ts';
+import { readRevenue, type RevenueReading } from '../revenue/revenue.ts';
 import { pagesOfWebsites, websitesInScope } from '../scope.ts';
 import { topPagesBySessions } from './pages-by-sessions.ts';
 import { websiteAnalysisKey, type Analysis } from './recommendations.ts';
@@ -31,11 +32,24 @@ export async function topPages(
   );
   const metricsOf = new Map(figures.map((row) => [row.dimensions.page_id!, row.metrics]));
   const pageviews = figures.map((row) => ({ pageId: row.dimensions.page_id!, pageviews: row.metrics.pageviews }));
-  const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) =>
-    (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id!, sessions: row.metrics.sessions })),
-  );
+  // The first batch's sessions come with the batch's revenue, in one statement (the ranked pages are nearly always
+  // among them); a later batch's alone, and the revenue of ranked pages beyond the first batch is read after.
+  let first: { pageIds: ReadonlySet<string>; revenue: RevenueReading } | undefined;
+  const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) => {
+    if (!first) {
+      first = { pageIds: new Set(pageIds), revenue: await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds, with: ['sessions'] }) };
+      const { revenue: reading } = first;
+      return pageIds.map((pageId) => ({ pageId, sessions: reading.metrics('current', pageId).sessions ?? 0 }));
+    }
+    return (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id!, sessions: row.metrics.sessions }));
+  });
   const rankedIds = ranked.map((page) => page.pageId);
-  const revenue = rankedIds.length === 0 ? undefined : await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds: rankedIds });
+  const revenue =
+    rankedIds.length === 0
+      ? undefined
+      : rankedIds.every((pageId) => first?.pageIds.has(pageId))
+        ? first!.revenue
+        : await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds: rankedIds });
   const densities = adDensities(context, new Set(ranked.map(({ pageId }) => pages.get(pageId)!.website_id)));
   return {
     timeRange: timeRangeOf(windows, context.now),
