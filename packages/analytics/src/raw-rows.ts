@@ -1,6 +1,6 @@
 // Counting in the process instead of the engine. On the embedded engine a statement's planning costs some 10–65 ms
-// before it reads anything, growing with its groupings and aggregates, so a look over few raw rows is answered sooner by
-// reading them in a plain statement and counting them here, by a function held equal to the statement in a test
+// before it reads anything, growing with its groupings and aggregates, so a look over few raw rows is answered sooner
+// by reading them in a plain statement and counting them here, by a function held equal to the statement in a test
 // (reports/ad-days-raw.ts). Past a bound of rows, reading and counting them costs more than the statement: the look
 // reads at most the bound (plus one, to know), and a scope found to have more is left to the engine for a while, since
 // reading the bound in vain costs a look some 40 ms. Where reading is the cost, it does not pay: the engagement map's

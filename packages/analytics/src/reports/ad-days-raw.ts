@@ -4,9 +4,10 @@
 // statement groups them three times over with some thirty aggregates: on the embedded engine, planning it cost some
 // 65 ms of its 85, against some 40 ms to read the rows themselves (raw-rows.ts). So the rows are read (up to
 // RAW_ROWS_MAX of each kind; more, and the engine counts them as before) and counted here, exactly as ad-days.ts's
-// statements count them, into rows of the same shape. A test (ad-days-raw.test.ts) holds the two countings equal. The Ad Units tab's figures
-// (slots alone, over every page of their units: some 8,000 ad events) stay with the engine, whose lean statement for
-// them is one grouping: reading and counting that many rows here cost more (70 ms to read, 25 to count).
+// statements count them, into rows of the same shape. A test (ad-days-raw.test.ts) holds the two countings equal. The
+// Ad Units tab's figures (slots alone, over every page of their units: some 8,000 ad events) stay with the engine, whose
+// lean statement for them is one grouping: reading and counting that many rows here cost more (70 ms to read, 25 to
+// count).
 import { LONG_VIEW_MS } from '@foldline/contracts';
 import { NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
@@ -95,10 +96,11 @@ export async function countFromRawRows(
   };
 }
 
-/** A histogram's key for a shift (floor(x + 0.5), as the statements round: ClickHouse's round() takes halves to even). */
+/** A histogram's key for a shift: floor(x + 0.5), as the statements round (ClickHouse's round() takes halves to
+ * even). */
 const shiftKey = (shift: number) => Math.floor(shift * SHIFT_SCALE + 0.5);
 
-/** An impression's render rows (a shift counts on its render and on a time-in-view row that carries one). */
+/** The rows whose shift counts: an impression's render, and a time-in-view row that carries one. */
 const isShiftRow = (event: AdEvent) => event.kind === 'impression' || (event.kind === 'view_time' && event.layout_shift > 0);
 
 /** The order of two impressions rendered at one instant: ClickHouse compares UUIDs by their last 64 bits first. */
@@ -122,7 +124,8 @@ interface Impression {
   measured: boolean;
 }
 
-/** Per slot, page, device and day: unitSql of ad-days.ts, per impression, then per pageview of the slot, then summed. */
+/** Per slot, page, device and day: unitSql of ad-days.ts, per impression, then per pageview of the slot, then
+ * summed. */
 function unitRows(ads: readonly AdEvent[], measured: ReadonlySet<string>): Row[] {
   const impressions = new Map<string, Impression>();
   for (const event of ads) {
@@ -209,7 +212,8 @@ function unitRows(ads: readonly AdEvent[], measured: ReadonlySet<string>): Row[]
   return [...rows.values()].map((row) => ({ ...row, heights: pairs(row.heights), shifts: pairs(row.shifts) }));
 }
 
-/** Per page, device and day: pageSql of ad-days.ts, each pageview's shift from the slots asked about and from the rest. */
+/** Per page, device and day: pageSql of ad-days.ts, each pageview's shift from the slots asked about and from the
+ * rest. */
 function pageRows(pageviews: readonly PageviewRow[], ads: readonly AdEvent[], shifts: readonly { pageview_id: string; total: number }[]): Row[] {
   const fromAds = new Map<string, number>();
   for (const event of ads) if (event.layout_shift > 0) fromAds.set(event.pageview_id, (fromAds.get(event.pageview_id) ?? 0) + Number(event.layout_shift));

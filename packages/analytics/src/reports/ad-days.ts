@@ -20,8 +20,8 @@ import { inBackground, NIL_UUID, toEventTime, type EventStore } from '@foldline/
 import type { TimeWindow } from '../query.ts';
 import { touched, withinBudget } from '../held-budget.ts';
 import { queryTogether } from '../together.ts';
-import { countFromRawRows } from './ad-days-raw.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
+import { countFromRawRows } from './ad-days-raw.ts';
 import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
 import {
   addPageCounts,

@@ -1,8 +1,8 @@
 // GET /api/analytics/top-pages: the pages with the most sessions in the period, with engagement, ad and revenue metrics.
 // Two reads: every page's figures from the rollups, then the distinct sessions of as few pages as the ranking needs
-// (pages-by-sessions.ts) with their revenue (revenue/) in one statement, whose parts the engine runs side by side (the
-// ranked pages are nearly always among the first batch; the revenue of one beyond it is read after). Their ad density comes from the advice's
-// kept answers (none read nor computed here: a page the advice has not measured yet has none).
+// (pages-by-sessions.ts) with their revenue (revenue/), in one statement whose parts the engine runs side by side. The
+// ranked pages are nearly always among the first batch; the revenue of one beyond it is read after. Their ad density
+// comes from the advice's kept answers (none read nor computed here: a page the advice has not measured yet has none).
 import { pageUrl, type Period, type TopPage, type TopPagesResponse } from '@foldline/contracts';
 import type { AnalyticsContext } from '../context.ts';
 import { runQuery } from '../execute.ts';
@@ -32,8 +32,7 @@ export async function topPages(
   );
   const metricsOf = new Map(figures.map((row) => [row.dimensions.page_id!, row.metrics]));
   const pageviews = figures.map((row) => ({ pageId: row.dimensions.page_id!, pageviews: row.metrics.pageviews }));
-  // The first batch's sessions come with the batch's revenue, in one statement (the ranked pages are nearly always
-  // among them); a later batch's alone, and the revenue of ranked pages beyond the first batch is read after.
+  // The first batch's sessions come with its revenue; a later batch's alone.
   let first: { pageIds: ReadonlySet<string>; revenue: RevenueReading } | undefined;
   const ranked = await topPagesBySessions(pageviews, params.limit, async (pageIds) => {
     if (!first) {
