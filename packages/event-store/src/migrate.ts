@@ -60,6 +60,9 @@ export async function migrateEventStore(store: EventStore, options: MigrateOptio
       await new Promise((resolve) => setTimeout(resolve, pollMs));
       continue;
     }
+    // The run just found ended may have ended after the read above, its migrations done: read them again after it, or
+    // a process that waited for it would claim a run with nothing to do (CI saw it: an empty run:5 after run:4).
+    if ((await pendingMigrations(store, migrations)).length === 0) return;
     const token = `${RUN_PREFIX}${(latest?.run ?? 0) + 1}`;
     await store.insert(LOCK_TABLE, [{ token, kind: 'claim', owner: me }], { deduplicationToken: `claim:${token}` });
     await syncReplica(store, LOCK_TABLE);

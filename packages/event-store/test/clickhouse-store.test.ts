@@ -200,10 +200,20 @@ describe('migrations', () => {
   });
 
   // CI found this: a process that came while another was halfway found a later first migration pending, claimed it
-  // under a token of its own, and ran it beside the runner ("Table … already exists").
+  // under a token of its own, and ran it beside the runner ("Table … already exists"). And later: one that read the
+  // pending migrations just before the run ended, and the run's release just after, claimed an empty run.
   it('wait for a run under way, however far it has got', async () => {
     const runner = openClickHouseStore(serverUrl('together'));
-    const latecomer = openClickHouseStore(serverUrl('together'));
+    const store = openClickHouseStore(serverUrl('together'));
+    // The runner finishes between the latecomer's read of what is pending and its read of the latest run, when told.
+    let finish: (() => Promise<void>) | undefined;
+    const latecomer: EventStore = {
+      ...store,
+      query: async (sql, params, options) => {
+        if (finish && sql.includes('schema_migrations_lock') && sql.includes('silent_ms')) await finish().then(() => (finish = undefined));
+        return store.query(sql, params, options);
+      },
+    };
     try {
       // A live run, halfway: its last migration still to do.
       const last = eventMigrations.at(-1)!.name;
@@ -214,8 +224,10 @@ describe('migrations', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(done).toBe(false);
       // The runner finishes: the latecomer returns without running anything or claiming a run.
-      await runner.insert('foldline.schema_migrations', [{ name: last, applied_at: '2026-11-25 12:00:00.000' }]);
-      await runner.insert('foldline.schema_migrations_lock', [{ token: 'run:4', kind: 'released', owner: 'runner' }]);
+      finish = async () => {
+        await runner.insert('foldline.schema_migrations', [{ name: last, applied_at: '2026-11-25 12:00:00.000' }]);
+        await runner.insert('foldline.schema_migrations_lock', [{ token: 'run:4', kind: 'released', owner: 'runner' }]);
+      };
       await waiting;
       expect(await applied('together')).toEqual(everyMigrationOnce);
       const runs = (await lock('together')).filter((row) => row.token === 'run:4' || row.token === 'run:5');
@@ -224,7 +236,7 @@ describe('migrations', () => {
         ['run:4', 'released', 'runner'],
       ]);
     } finally {
-      await Promise.all([runner.close(), latecomer.close()]);
+      await Promise.all([runner.close(), store.close()]);
     }
   });
 });

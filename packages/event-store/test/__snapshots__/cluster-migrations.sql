@@ -8,6 +8,8 @@ SYSTEM SYNC REPLICA foldline.schema_migrations;
 
 SYSTEM SYNC REPLICA foldline.schema_migrations_lock;
 
+SYSTEM SYNC REPLICA foldline.schema_migrations;
+
 SYSTEM SYNC REPLICA foldline.schema_migrations_lock;
 
 SYSTEM SYNC REPLICA foldline.schema_migrations;
