@@ -57,14 +57,7 @@ export async function countFromRawRows(
   if (scope.windows.length === 0) return { units: [], pages: [] };
   const shape = `${scope.websiteId}|${scope.device ?? ''}|${scope.pageIds.length}|${scope.slots.length}|${hoursOf(scope.windows)}`;
   if (tooMany.isKnown(events, shape)) return undefined;
-  const times = scope.windows.map((_, i) => `(ts >= {start${i}:DateTime64(3, 'UTC')} AND ts < {end${i}:DateTime64(3, 'UTC')})`).join(' OR ');
-  const where = `website_id = {websiteId:UUID} AND (${times}) AND page_id IN {pages:Array(UUID)} ${scope.device ? 'AND device = {device:String}' : ''}`;
-  const params: Record<string, unknown> = { websiteId: scope.websiteId, pages: [...scope.pageIds], slots: [...scope.slots], browsers: LAYOUT_SHIFT_BROWSERS };
-  if (scope.device) params.device = scope.device;
-  scope.windows.forEach((window, i) => {
-    params[`start${i}`] = toEventTime(window.start);
-    params[`end${i}`] = toEventTime(window.end);
-  });
+  const { where, adWhere, params } = rawRowsScope(scope);
   const limit = `LIMIT ${RAW_ROWS_MAX + 1}`;
   const statements = [
     // Every pageview: the pages' counts, and which pageviews are measured (a browser that reports layout shifts).
@@ -73,7 +66,7 @@ export async function countFromRawRows(
       ? [
           {
             sql: `SELECT toUnixTimestamp64Milli(ts) AS at, ad_unit_id, impression_id, pageview_id, page_id, device, kind, height, in_view_ms, layout_shift
-                  FROM foldline.ad_events WHERE ${where} AND ad_unit_id IN {slots:Array(UUID)} ${limit}`,
+                  FROM foldline.ad_events WHERE ${adWhere} ${limit}`,
             params,
           },
         ]
@@ -95,6 +88,29 @@ export async function countFromRawRows(
     pages: pageRows(pageviews, ads, shifts),
   };
 }
+
+/**
+ * The condition on the raw rows of the scope's windows, pages and device (`where`; only website and windows when
+ * `whole`), the same with its slots for ad events (`adWhere`), and their parameters: both countings read these rows
+ * (this module's, and ad-days.ts's statements).
+ */
+export function rawRowsScope(scope: AdDaysScope & { windows: readonly TimeWindow[] }, whole = false): { where: string; adWhere: string; params: Record<string, unknown> } {
+  const times = scope.windows.map((_, i) => `(ts >= {start${i}:DateTime64(3, 'UTC')} AND ts < {end${i}:DateTime64(3, 'UTC')})`).join(' OR ');
+  const device = scope.device ? 'AND device = {device:String}' : '';
+  const where = whole ? `website_id = {websiteId:UUID} AND (${times})` : `website_id = {websiteId:UUID} AND (${times}) AND page_id IN {pages:Array(UUID)} ${device}`;
+  // Ad events are sorted by website, day and slot: naming the slots reads a few ranges per day.
+  const adWhere = whole ? where : `${where} AND ad_unit_id IN {slots:Array(UUID)}`;
+  const params: Record<string, unknown> = { websiteId: scope.websiteId, pages: [...scope.pageIds], slots: [...scope.slots], browsers: LAYOUT_SHIFT_BROWSERS };
+  if (scope.device) params.device = scope.device;
+  scope.windows.forEach((window, i) => {
+    params[`start${i}`] = toEventTime(window.start);
+    params[`end${i}`] = toEventTime(window.end);
+  });
+  return { where, adWhere, params };
+}
+
+/** The UTC day ('YYYY-MM-DD') of a time in milliseconds, as toDate(ts) gives it. */
+const dayAt = (ms: number) => dayOf(Math.floor(ms / DAY_MS) * DAY_MS);
 
 /** A histogram's key for a shift: floor(x + 0.5), as the statements round (ClickHouse's round() takes halves to
  * even). */
@@ -129,7 +145,7 @@ interface Impression {
 function unitRows(ads: readonly AdEvent[], measured: ReadonlySet<string>): Row[] {
   const impressions = new Map<string, Impression>();
   for (const event of ads) {
-    const day = dayOf(Math.floor(event.at / DAY_MS) * DAY_MS);
+    const day = dayAt(event.at);
     const key = `${day}|${event.ad_unit_id}|${event.impression_id}`;
     let impression = impressions.get(key);
     if (!impression) {
@@ -220,7 +236,7 @@ function pageRows(pageviews: readonly PageviewRow[], ads: readonly AdEvent[], sh
   const totals = new Map(shifts.map((row) => [row.pageview_id, Number(row.total)]));
   const rows = new Map<string, { page: string; device: string; day: string; pageviews: number; measured: number; shifts: Map<number, number>; other: Map<number, number> }>();
   for (const pageview of pageviews) {
-    const day = dayOf(Math.floor(pageview.at / DAY_MS) * DAY_MS);
+    const day = dayAt(pageview.at);
     const key = `${day}|${pageview.page_id}|${pageview.device}`;
     let row = rows.get(key);
     if (!row) rows.set(key, (row = { page: pageview.page_id, device: pageview.device, day, pageviews: 0, measured: 0, shifts: new Map(), other: new Map() }));

@@ -16,13 +16,12 @@
 // thousand at most). The 75th percentiles are exact over any number of days: each day keeps a histogram of its
 // non-zero shifts in ten-thousandths (the precision the screens show), and the measured pageviews it lacks are zeros.
 import { LONG_VIEW_MS, type DeviceType } from '@foldline/contracts';
-import { inBackground, NIL_UUID, toEventTime, type EventStore } from '@foldline/event-store';
+import { inBackground, NIL_UUID, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { touched, withinBudget } from '../held-budget.ts';
 import { queryTogether } from '../together.ts';
 import { DAY_MS, dayOf, deleteKeptDays, settledDays } from '../settled-days.ts';
-import { countFromRawRows } from './ad-days-raw.ts';
-import { LAYOUT_SHIFT_BROWSERS } from './ad-layout-shift.ts';
+import { countFromRawRows, rawRowsScope } from './ad-days-raw.ts';
 import {
   addPageCounts,
   addSlotCounts,
@@ -127,22 +126,7 @@ async function countOpenDays(events: EventStore, scope: CountScope): Promise<{ u
  */
 export async function countDays(events: EventStore, scope: CountScope, whole = false): Promise<{ units: Row[]; pages: Row[] }> {
   if (scope.windows.length === 0) return { units: [], pages: [] };
-  const times = scope.windows.map((_, i) => `(ts >= {start${i}:DateTime64(3, 'UTC')} AND ts < {end${i}:DateTime64(3, 'UTC')})`).join(' OR ');
-  const device = scope.device ? 'AND device = {device:String}' : '';
-  const where = whole ? `website_id = {websiteId:UUID} AND (${times})` : `website_id = {websiteId:UUID} AND (${times}) AND page_id IN {pages:Array(UUID)} ${device}`;
-  // Ad events are sorted by website, day and slot: naming the slots reads a few ranges per day.
-  const adWhere = whole ? where : `${where} AND ad_unit_id IN {slots:Array(UUID)}`;
-  const values: Record<string, unknown> = {
-    websiteId: scope.websiteId,
-    pages: [...scope.pageIds],
-    slots: [...scope.slots],
-    browsers: LAYOUT_SHIFT_BROWSERS,
-    ...(scope.device ? { device: scope.device } : {}),
-  };
-  scope.windows.forEach((window, i) => {
-    values[`start${i}`] = toEventTime(window.start);
-    values[`end${i}`] = toEventTime(window.end);
-  });
+  const { where, adWhere, params: values } = rawRowsScope(scope, whole);
   const options = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
   const wantsUnits = whole || scope.slots.length > 0;
   const wantsPages = whole || scope.withPages;

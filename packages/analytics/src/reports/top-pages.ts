@@ -38,7 +38,7 @@ export async function topPages(
     if (!first) {
       first = { pageIds: new Set(pageIds), revenue: await readRevenue(context, { websiteIds, range, by: 'page_id', pageIds, with: ['sessions'] }) };
       const { revenue: reading } = first;
-      return pageIds.map((pageId) => ({ pageId, sessions: reading.metrics('current', pageId).sessions ?? 0 }));
+      return pageIds.map((pageId) => ({ pageId, sessions: reading.metrics('current', pageId).sessions }));
     }
     return (await perPage(['sessions'], { websiteIds, pageIds })).map((row) => ({ pageId: row.dimensions.page_id!, sessions: row.metrics.sessions }));
   });
