@@ -10,7 +10,14 @@ export async function runQuery(events: EventStore, query: AnalyticsQuery): Promi
   // No website in scope means no data: never send a query that could read beyond the user's websites.
   if (query.filters.websiteIds.length === 0 || query.filters.pageIds?.length === 0) return [];
   const { sql, params } = compileQuery(query);
-  const rows = await events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
+  return resultRows(query, await events.query<Record<string, unknown>>(sql, params, QUERY_OPTIONS));
+}
+
+/** How an analytics statement runs: read-only, time-limited (also for one sent with others: together.ts). */
+export const QUERY_OPTIONS = { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME } as const;
+
+/** A compiled query's rows as the engine gave them, typed. */
+export function resultRows(query: AnalyticsQuery, rows: readonly Record<string, unknown>[]): ResultRow[] {
   return rows.map((row) => ({
     period: row.period === 'previous' ? 'previous' : 'current',
     dimensions: Object.fromEntries((query.dimensions ?? []).map((d) => [d, dimensionValue(d, row[d])])) as Partial<Record<Dimension, string>>,

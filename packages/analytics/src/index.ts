@@ -22,6 +22,7 @@ export { setRecommendationStatusOf } from './reports/recommendation-status.ts';
 export { forgetAnalyses, forgetAnswer } from './recommendations/analysis-cache.ts';
 export { discardSeenDays } from './recommendations/seen-days.ts';
 export { adDaysCounted, discardAdDays, forgetAdDays } from './reports/ad-days.ts';
+export { forgetKeptSums } from './kept-sums.ts';
 export { readMeasuredValues, refreshMeasuredValues } from './recommendations/measured-values.ts';
 export { forgetCurrencies } from './revenue/currencies.ts';
 export { forgetImportedSpread } from './revenue/imported-spread.ts';

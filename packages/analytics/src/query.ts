@@ -20,6 +20,10 @@ export const METRICS = [
   'ctr',
   'avg_engagement_ms',
   'avg_scroll_depth',
+  // The sums the two averages divide, additive, for a caller that adds periods' figures itself (kept-days.ts).
+  'engaged_pageviews',
+  'engaged_ms',
+  'scroll_sum',
   'active_visitors',
   // Prebid.js in the page (ad_events kind 'bid', the revenue rollups of event-store migration 024): the won CPMs ÷
   // 1,000 in the bids' currency (split by `currency`: amounts of different currencies are never added), the auctions
@@ -30,6 +34,23 @@ export const METRICS = [
   'empty_renders',
 ] as const;
 export type Metric = (typeof METRICS)[number];
+
+/** Metrics whose figure over two windows is the sum of their figures over each: what a caller may add up itself. Distinct
+ * counts (sessions, active visitors) and ratios are not. */
+export const ADDITIVE_METRICS: ReadonlySet<Metric> = new Set([
+  'pageviews',
+  'events',
+  'impressions',
+  'viewable_impressions',
+  'ad_clicks',
+  'engaged_pageviews',
+  'engaged_ms',
+  'scroll_sum',
+  'prebid_revenue',
+  'prebid_auctions',
+  'prebid_wins',
+  'empty_renders',
+]);
 
 /** `currency` splits the Prebid metrics (the bid's currency; '' for empty renders); every other metric is under ''. */
 export const DIMENSIONS = ['website_id', 'page_id', 'ad_unit_id', 'device', 'hour', 'day', 'currency'] as const;
@@ -54,6 +75,9 @@ export interface AnalyticsQuery {
   range: TimeWindow;
   /** The window just before `range` (it must end where `range` starts); adds a `period` column: current or previous. */
   comparison?: TimeWindow;
+  /** Whole UTC days inside `range` that are not read: the caller has their figures already (kept-days.ts). Only with
+   * additive metrics (ADDITIVE_METRICS) and no comparison. */
+  skip?: TimeWindow;
   /** IANA zone the `day` dimension is cut in. */
   timezone?: string;
   orderBy?: readonly OrderBy[];

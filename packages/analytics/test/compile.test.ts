@@ -59,6 +59,13 @@ const kinds: Record<string, AnalyticsQuery> = {
     range: { start: ago(24 * 30), end: NOW },
     comparison: { start: ago(24 * 60), end: ago(24 * 30) },
   },
+  'page figures of a quarter, its settled days skipped (hours only, one branch: no outer level)': {
+    metrics: ['pageviews', 'events', 'engaged_pageviews', 'engaged_ms', 'scroll_sum', 'impressions', 'viewable_impressions', 'ad_clicks'],
+    dimensions: ['page_id'],
+    filters: { websiteIds: [WEBSITE] },
+    range: periodWindows('quarter', NOW).current,
+    skip: { start: new Date('2026-08-25T00:00:00Z'), end: new Date('2026-11-21T00:00:00Z') },
+  },
   'realtime visitors (raw only)': {
     metrics: ['active_visitors'],
     filters: { websiteIds: [WEBSITE] },
@@ -85,6 +92,21 @@ describe('compileQuery', () => {
     expect(() => compileQuery({ ...base, dimensions: ['ad_unit_id'] })).toThrow(/cannot be split by ad_unit_id/);
     expect(() => compileQuery({ ...base, orderBy: [{ field: 'impressions', direction: 'desc' }] })).toThrow(/not selected/);
     expect(() => compileQuery({ ...base, comparison: { start: ago(400), end: ago(300) } })).toThrow(/must end where/);
+  });
+
+  it('skips only whole days inside the range, of additive metrics, without a comparison', () => {
+    const base = kinds['page figures of a quarter, its settled days skipped (hours only, one branch: no outer level)']!;
+    const { sql, params } = compileQuery(base);
+    expect(sql).not.toContain('_daily');
+    expect(params).toMatchObject({ t0: '2026-08-24 11:00:00', t1: '2026-08-25 00:00:00', t2: '2026-11-21 00:00:00', t3: '2026-11-22 11:00:00' });
+    const skip = base.skip!;
+    expect(() => compileQuery({ ...base, metrics: ['sessions'] })).toThrow(/not additive/);
+    expect(() => compileQuery({ ...base, metrics: ['viewability'] })).toThrow(/not additive/);
+    expect(() => compileQuery({ ...base, skip: { ...skip, start: new Date('2026-08-25T01:00:00Z') } })).toThrow(/whole UTC days/);
+    expect(() => compileQuery({ ...base, skip: { ...skip, start: new Date('2026-08-20T00:00:00Z') } })).toThrow(/inside the range/);
+    const day = { start: new Date('2026-11-20T00:00:00Z'), end: new Date('2026-11-21T00:00:00Z') };
+    expect(() => compileQuery({ ...base, range: day, skip: day })).toThrow(/some of its range/);
+    expect(() => compileQuery({ ...base, range: { start: skip.start, end: NOW }, comparison: { start: new Date('2026-05-01T00:00:00Z'), end: skip.start } })).toThrow(/compare/);
   });
 
   it('reads whole days and hours from rollups and only the edges from raw rows', () => {

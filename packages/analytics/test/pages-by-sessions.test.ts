@@ -1,6 +1,6 @@
 // The top pages by sessions, counted for as few pages as the ranking needs: always the ranking of every page.
 import { describe, expect, it } from 'vitest';
-import { bySessions, topPagesBySessions, type PageSessions, type PageviewCount } from '../src/reports/pages-by-sessions.ts';
+import { bySessions, firstBatch, topPagesBySessions, type PageSessions, type PageviewCount } from '../src/reports/pages-by-sessions.ts';
 
 /** Pages with their pageviews and sessions (sessions ≤ pageviews), and a counter that says which pages it was asked. */
 function site(pages: { pageviews: number; sessions: number }[]) {
@@ -74,6 +74,27 @@ describe('top pages by sessions', () => {
       const { pageviews, countSessions, everyPage } = site(longTail(2_000));
       expect(await topPagesBySessions(pageviews, limit, countSessions)).toEqual(everyPage(limit));
     }
+  });
+
+  it('counts nothing more when the known pages (a guessed first batch) settle the ranking', async () => {
+    const { pageviews, countSessions, asked, everyPage } = site(longTail(500));
+    const guess = firstBatch(pageviews, 10);
+    expect(guess).toHaveLength(20);
+    const known = await countSessions(guess);
+    asked.length = 0;
+    expect(await topPagesBySessions(pageviews, 10, countSessions, known)).toEqual(everyPage(10));
+    expect(asked).toEqual([]);
+  });
+
+  it('counts the pages a wrong guess left out, never a known page again, and ranks as counting every page', async () => {
+    // The guess is the tail (pages 480-499, as kept days of another ranking might give): the head is counted after.
+    const { pageviews, countSessions, asked, everyPage } = site(longTail(500));
+    const guess = pageviews.slice(480).map((page) => page.pageId);
+    const known = await countSessions(guess);
+    asked.length = 0;
+    expect(await topPagesBySessions(pageviews, 10, countSessions, known)).toEqual(everyPage(10));
+    expect(asked.map((batch) => batch.length)).toEqual([20]);
+    expect(asked.flat().some((pageId) => guess.includes(pageId))).toBe(false);
   });
 
   it('answers nothing for a site without pageviews, without counting', async () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { discardAdDays, discardSeenDays, forgetAnalyses, forgetImportedSpread, markCarriedOut } from '@foldline/analytics';
+import { discardAdDays, discardSeenDays, forgetAnalyses, forgetImportedSpread, forgetKeptSums, markCarriedOut } from '@foldline/analytics';
 import { trackingScript } from '@foldline/contracts';
 import { feedHistory, progressBar } from '@foldline/demo/seed/feed';
 import { MAX_CATCH_UP_MS, startLiveReaders, type LiveReaders } from '@foldline/demo/seed/live-readers';
@@ -221,6 +221,7 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
     await deleteWebsiteEventsBetween(app.events, account.websiteId, toEventTime(resumeFrom), toEventTime(state.end));
     forgetAnalyses(app.events);
     forgetImportedSpread(app.events);
+    forgetKeptSums(app.events);
     if (state.completedDays === 0) {
       // The demo website has existed as long as its history.
       await app.metadata.db.updateTable('websites').set({ created_at: new Date(first.start).toISOString() }).where('id', '=', account.websiteId).execute();
@@ -238,8 +239,9 @@ function createDemo(app: FastifyInstance, config: Config, isStopping: () => bool
       beforeDay: (index) => adviceBeforeChanges(account, current, days[index]!),
       onDay: async (progress) => {
         // A past day was written: recommendations kept from before it, and the counts kept of its day (the seen counts,
-        // the ad experience's), are out of date.
+        // the ad experience's, the sums of settled days), are out of date.
         forgetAnalyses(app.events);
+        forgetKeptSums(app.events);
         await discardSeenDays(app.events, [current.websiteId]);
         await discardAdDays(app.events, [current.websiteId]);
         current.completedDays = progress.day;

@@ -1,6 +1,6 @@
 // Removing a set of websites' events, or the websites with everything they hold, shared by website deletion,
 // "Clear Website Data", "Clear All Data" and account deletion.
-import { forgetAdDays, forgetAnalyses, forgetCurrencies, forgetImportedSpread } from '@foldline/analytics';
+import { forgetAdDays, forgetAnalyses, forgetCurrencies, forgetImportedSpread, forgetKeptSums } from '@foldline/analytics';
 import { deleteWebsiteEvents, type WebsiteEventCounts } from '@foldline/event-store';
 import { deleteWebsitesOfUser } from '@foldline/metadata/websites/websites.repository';
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +10,10 @@ export async function deleteEventsOfWebsites(app: FastifyInstance, websiteIds: r
   if (websiteIds.length > 0) await app.ingest.flush();
   const counts = await deleteWebsiteEvents(app.events, websiteIds);
   // Recommendations remembered for a minute rest on the deleted evidence; so do the first revenue currency seen, the
-  // imported revenue's spread and the ad experience's kept days (deleted with the events).
+  // imported revenue's spread, the ad experience's kept days (deleted with the events) and the kept sums of settled days.
   forgetAnalyses(app.events);
   forgetAdDays(app.events);
+  forgetKeptSums(app.events);
   forgetCurrencies(app.events);
   forgetImportedSpread(app.events);
   return counts;

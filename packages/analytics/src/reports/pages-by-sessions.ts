@@ -27,28 +27,40 @@ export function bySessions(a: PageSessions, b: PageSessions): number {
 
 /**
  * The `limit` pages with the most sessions (none with 0), in ranking order. `pageviews` must hold every page that has
- * a pageview in the window, with at least as many pageviews as it has sessions; `countSessions` counts the sessions
- * of the pages it is given (pages without any may be left out of its answer).
+ * a pageview in the window, with at least as many pageviews as it has sessions; `known` are pages whose sessions were
+ * counted already (a guess at the first batch, read with other figures), `countSessions` counts the sessions of the
+ * pages it is given (pages without any may be left out of its answer).
  */
 export async function topPagesBySessions(
   pageviews: readonly PageviewCount[],
   limit: number,
   countSessions: (pageIds: readonly string[]) => Promise<readonly PageSessions[]>,
+  known: readonly PageSessions[] = [],
 ): Promise<PageSessions[]> {
-  const candidates = pageviews.filter((page) => page.pageviews > 0).sort((a, b) => b.pageviews - a.pageviews);
-  const counted: PageSessions[] = [];
+  const counted = known.filter((page) => page.sessions > 0).sort(bySessions);
+  const knownIds = new Set(known.map((page) => page.pageId));
+  const candidates = pageviews.filter((page) => page.pageviews > 0 && !knownIds.has(page.pageId)).sort((a, b) => b.pageviews - a.pageviews);
   let next = 0;
   let batch = Math.max(FIRST_BATCH, 2 * limit);
   while (next < candidates.length) {
+    // A page not yet counted has at most its pageviews in sessions: if that is below the last place, so is every
+    // later one (they have fewer pageviews still). Equal could still take the place on the page id, so it is counted.
+    const last = counted[limit - 1];
+    if (last && candidates[next]!.pageviews < last.sessions) break;
     const pageIds = candidates.slice(next, next + batch).map((page) => page.pageId);
     next += pageIds.length;
     batch *= 2;
     counted.push(...(await countSessions(pageIds)).filter((page) => page.sessions > 0));
     counted.sort(bySessions);
-    // A page not yet counted has at most its pageviews in sessions: if that is below the last place, so is every
-    // later one (they have fewer pageviews still). Equal could still take the place on the page id, so it is counted.
-    const last = counted[limit - 1];
-    if (last && next < candidates.length && candidates[next]!.pageviews < last.sessions) break;
   }
   return counted.slice(0, limit);
+}
+
+/** The pages a first batch counts: the most pageviews first (of `pageviews`, which may be a guess at the window's). */
+export function firstBatch(pageviews: readonly PageviewCount[], limit: number): string[] {
+  return [...pageviews]
+    .filter((page) => page.pageviews > 0)
+    .sort((a, b) => b.pageviews - a.pageviews)
+    .slice(0, Math.max(FIRST_BATCH, 2 * limit))
+    .map((page) => page.pageId);
 }

@@ -12,7 +12,7 @@ import { hasImportedRevenue } from '@foldline/metadata/revenue-days/revenue-days
 import type { AnalyticsContext } from '../context.ts';
 import { forEachInSlices, yieldToEventLoop } from '../event-loop.ts';
 import { runQuery } from '../execute.ts';
-import type { Metric, TimeWindow } from '../query.ts';
+import type { AnalyticsQuery, Metric, ResultRow, TimeWindow } from '../query.ts';
 import { websiteMoney } from './currencies.ts';
 import { daysOf, importedSpreads, readImportedSpread, type RevenueKey } from './imported-spread.ts';
 
@@ -29,6 +29,8 @@ export interface RevenueRequest {
   device?: DeviceType | undefined;
   /** Other additive metrics of the same keys, read in the same statement (`RevenueReading.metrics`). */
   with?: readonly Metric[];
+  /** The rows of `prebidQuery(request)` when the caller has read them itself (with its other statements). */
+  prebidRows?: readonly ResultRow[];
 }
 
 /** A slot's, page's or website's revenue and counts in a period. Amounts in its website's currency. */
@@ -71,6 +73,19 @@ const PREBID_METRICS: readonly Metric[] = ['prebid_revenue', 'prebid_auctions', 
 
 const empty = (): RevenueTotals => ({ revenue: 0, prebid: 0, imported: 0, auctions: 0, wins: 0, empties: 0 });
 
+/** The query of the Prebid figures (and the `with` metrics) a revenue reading rests on. */
+export function prebidQuery(request: RevenueRequest): AnalyticsQuery {
+  const dimensions = request.by === 'website_id' ? (['website_id', 'currency'] as const) : (['website_id', request.by, 'currency'] as const);
+  const filters = { websiteIds: request.websiteIds, ...(request.pageIds ? { pageIds: request.pageIds } : {}), ...(request.device ? { device: request.device } : {}) };
+  return {
+    metrics: [...PREBID_METRICS, ...(request.with ?? []).filter((metric) => !PREBID_METRICS.includes(metric))],
+    dimensions,
+    filters,
+    range: request.range,
+    ...(request.comparison ? { comparison: request.comparison } : {}),
+  };
+}
+
 export async function readRevenue(context: AnalyticsContext, request: RevenueRequest): Promise<RevenueReading> {
   const { db, events } = context;
   const window: TimeWindow = { start: (request.comparison ?? request.range).start, end: request.range.end };
@@ -79,16 +94,8 @@ export async function readRevenue(context: AnalyticsContext, request: RevenueReq
   const [{ currencies, rates }, spreads] = await Promise.all([money, importedSpreads(db, events, request.websiteIds, window, money)]);
   const importedNow = spreads.size > 0 && (await hasImportedRevenue(db, request.websiteIds, currentDays.first, currentDays.last));
 
-  const dimensions = request.by === 'website_id' ? (['website_id', 'currency'] as const) : (['website_id', request.by, 'currency'] as const);
-  const filters = { websiteIds: request.websiteIds, ...(request.pageIds ? { pageIds: request.pageIds } : {}), ...(request.device ? { device: request.device } : {}) };
   const [prebidRows, spreadRows] = await Promise.all([
-    runQuery(events, {
-      metrics: [...PREBID_METRICS, ...(request.with ?? []).filter((metric) => !PREBID_METRICS.includes(metric))],
-      dimensions,
-      filters,
-      range: request.range,
-      ...(request.comparison ? { comparison: request.comparison } : {}),
-    }),
+    request.prebidRows ?? runQuery(events, prebidQuery(request)),
     readImportedSpread(events, {
       spreads,
       range: request.range,
