@@ -3,7 +3,7 @@
 // sessions, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
 // outer SELECT sums them per dimension and derives the metrics, so one statement answers any mix of metrics.
 import { ADDITIVE_METRICS, DIMENSIONS, METRICS, type AnalyticsQuery, type Dimension, type Metric, type TimeWindow } from './query.ts';
-import { splitByTier, type Segments } from './segments.ts';
+import { splitByTier, withoutWindow, type Segments } from './segments.ts';
 
 export interface CompiledQuery {
   sql: string;
@@ -221,12 +221,7 @@ function tiers(context: BranchContext, boundaries: readonly Date[], withDays: bo
   // What is left of a range once its settled days are skipped is a day or two at each end: its hours are one read.
   const segments = splitByTier(boundaries, withDays && !skip);
   if (!skip) return segments;
-  const outside = (windows: TimeWindow[]) =>
-    windows.flatMap((w) => [
-      { start: w.start, end: w.end < skip.start ? w.end : skip.start },
-      { start: w.start > skip.end ? w.start : skip.end, end: w.end },
-    ]).filter((w) => w.start < w.end);
-  return { day: outside(segments.day), hour: outside(segments.hour), raw: outside(segments.raw) };
+  return { day: withoutWindow(segments.day, skip), hour: withoutWindow(segments.hour, skip), raw: withoutWindow(segments.raw, skip) };
 }
 
 function validate(query: AnalyticsQuery): void {

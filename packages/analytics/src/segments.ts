@@ -70,3 +70,13 @@ export function joinWindows(windows: readonly TimeWindow[]): TimeWindow[] {
   }
   return merged;
 }
+
+/** `windows` without the part of each inside `skip` (a window around it becomes two). */
+export function withoutWindow(windows: readonly TimeWindow[], skip: TimeWindow): TimeWindow[] {
+  return windows
+    .flatMap((w) => [
+      { start: w.start, end: w.end < skip.start ? w.end : skip.start },
+      { start: w.start > skip.end ? w.start : skip.end, end: w.end },
+    ])
+    .filter((w) => w.start < w.end);
+}

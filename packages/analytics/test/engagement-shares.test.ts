@@ -41,6 +41,18 @@ describe('engagementSharesOf', () => {
     ]);
   });
 
+  it("counts a pageview open across midnight as a reader of each UTC day, with each day's share of that day's time", () => {
+    const before = Date.parse('2026-11-20T23:59:50Z');
+    const after = before + 20_000;
+    // a: 5 s on the top screen before midnight, 15 s on 2,000–2,900 px after it; b: 10 s on the top screen after it.
+    const shares = engagementSharesOf([{ ...span('a', 0, 5_000), ts: before }, { ...span('a', 2_000, 15_000), ts: after }, { ...span('b', 0, 10_000), ts: after }], []);
+    expect(shares.readers).toBe(3);
+    // Top: (1 + 0 + 1) / 3. Lower: (0 + 1 + 0) / 3. Counted as one reader, a would be 25 % and 75 %.
+    expect(new Set(range(shares.bands, 0, 29)).size).toBe(1);
+    expect(shares.bands[0]).toBeCloseTo(2 / 3, 12);
+    expect(shares.bands[70]).toBeCloseTo(1 / 3, 12);
+  });
+
   it('keeps each band at most the whole of a reader\'s time, with the bottom band covered', () => {
     // 10 s on the last screen of the page: bands 70–99, all of the reader's time.
     const shares = engagementSharesOf([span('a', 2_100, 10_000)], []);

@@ -78,7 +78,7 @@ describeEachEngine('additive figures with their settled days kept', (engine) => 
   const kept = async (query: AnalyticsQuery) => {
     const read = readKeepingSettledDays(watched, query, NOW);
     statements.length = 0;
-    const rowsRead = read.rows(await queryTogether(watched, read.statements, QUERY_OPTIONS));
+    const rowsRead = await read.rows(await queryTogether(watched, read.statements, QUERY_OPTIONS));
     return { rows: sorted(rowsRead), statements: read.statements.length, keptBefore: read.settled !== undefined };
   };
 

@@ -9,16 +9,20 @@ import {
   HEATMAP_CELL_SOURCES,
   HEATMAP_CELLS_TABLE,
   HEATMAP_DAILY_TABLE,
+  heatmapCellsOf,
   heatmapCellsOfRowsSql,
   toEventTime,
   type EventStore,
   type HeatmapCellKind,
   type HeatmapCellPosition,
 } from '@foldline/event-store';
+import { readKeeping, type RangePart } from '../kept-sums.ts';
 import { wholeHours } from '../periods.ts';
+import type { Statement } from '../together.ts';
 import type { TimeWindow } from '../query.ts';
-import { splitByTier } from '../segments.ts';
+import { splitByTier, withoutWindow } from '../segments.ts';
 import { isSegmented, segmentPageviewRowsSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
+import { openRowsRead, rawTimes, type OpenRows } from './open-rows.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
 
 const MAX_EXECUTION_TIME = 10;
@@ -43,6 +47,8 @@ export interface CellsRequest {
   segmentPageviews?: SegmentPageviews;
   /** Only the dead clicks, or the clicks of rage bursts, as click cells (the other kinds keep every row); from raw rows. */
   only?: ClickFilter;
+  /** Whole UTC days of the range not read: the caller keeps their cells (kept-sums.ts). Not with `only`. */
+  skip?: TimeWindow;
 }
 
 const dateOf = (time: Date) => time.toISOString().slice(0, 10);
@@ -52,7 +58,10 @@ const hourOf = (time: Date) => `${time.toISOString().slice(0, 13).replace('T', '
 export function compileCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
   if (isSegmented(request.segment) || request.only) return compileRawCellsQuery(request);
   const { start, end } = wholeHours(request.range);
-  const segments = splitByTier([start, end], true);
+  // What is left of a range once its settled days are skipped is a day or two at each end: its hours are one read.
+  const split = splitByTier([start, end], !request.skip);
+  const { skip } = request;
+  const segments = skip ? { day: withoutWindow(split.day, skip), hour: withoutWindow(split.hour, skip), raw: withoutWindow(split.raw, skip) } : split;
   const params: Record<string, unknown> = {
     websiteId: request.websiteId,
     pageId: request.pageId,
@@ -96,6 +105,7 @@ function sumCells(parts: readonly string[]): string {
  * pageview is in the segment; clicks the filter keeps), made into cells by the rollups' definition (event-store
  * heatmapCellsOfRowsSql), then summed as above. */
 function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
+  if (request.skip && request.only) throw new Error('A filtered click map reads its whole range');
   const segment = isSegmented(request.segment) ? request.segment : undefined;
   const range = wholeHours(request.range);
   const kinds = [...request.detail, ...request.totals].filter((kind) => !(segment && request.segmentPageviews && OF_PAGEVIEWS.has(kind)));
@@ -108,7 +118,7 @@ function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Rec
     from: toEventTime(range.start),
     to: toEventTime(range.end),
   };
-  const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}`;
+  const scope = `website_id = {websiteId:UUID} AND page_id = {pageId:UUID} AND device = {device:String} AND ${rawTimes(request.skip, params)}`;
   const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
   const parts = tables.map((table) => {
     // A segment's pageviews are rows of pageview_segments; the other tables' rows are those of its pageviews.
@@ -128,13 +138,54 @@ function compileRawCellsQuery(request: CellsRequest): { sql: string; params: Rec
 const OF_PAGEVIEWS: ReadonlySet<HeatmapCellKind> = new Set(['fold', 'doc']);
 
 export async function readCells(events: EventStore, request: CellsRequest): Promise<CellRow[]> {
+  const read = cellsRead(events, request);
+  return read.cells(await Promise.all(read.statements.map(({ sql, params }) => events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME }))));
+}
+
+/**
+ * readCells for a caller that sends the statements with others (together.ts): the statements (none when the segment's
+ * read has every kind asked), and the cells from their results. With `now`, the settled days' cells are kept
+ * (kept-sums.ts) and only the rest of the range is read, except for a click map of dead or rage clicks.
+ */
+export function cellsRead(events: EventStore, request: CellsRequest, now?: Date): { statements: Statement[]; cells(results: readonly (readonly Record<string, unknown>[])[]): Promise<CellRow[]> } {
   const read = isSegmented(request.segment) ? request.segmentPageviews : undefined;
   const known = read ? segmentCells(request, read) : [];
-  if (read && [...request.detail, ...request.totals].every((kind) => OF_PAGEVIEWS.has(kind))) return known;
-  const { sql, params } = compileCellsQuery(request);
-  const rows = await events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
-  // 64-bit sums arrive as JSON strings.
-  const summed = rows.map((row) => ({
+  if (read && [...request.detail, ...request.totals].every((kind) => OF_PAGEVIEWS.has(kind))) return { statements: [], cells: () => Promise.resolve(known) };
+  if (!now || request.only) return { statements: [compileCellsQuery(request)], cells: ([rows]) => Promise.resolve([...known, ...cellRows(rows ?? [])]) };
+  const range = wholeHours(request.range);
+  const segmented = isSegmented(request.segment);
+  const kinds = [...request.detail, ...request.totals].filter((kind) => !(read && OF_PAGEVIEWS.has(kind)));
+  const keeping = readKeeping<CellRow[]>(events, {
+    range,
+    now,
+    statement: (part) => compileCellsQuery(partOf(request, part)),
+    parse: cellRows,
+    add: addCells,
+    rows: (cells) => cells.length,
+    // A segment's rows are told by its pageviews as the request read them; without that read, the statement selects them.
+    openRows: (skip) => {
+      if (segmented && !read) return undefined;
+      const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
+      const rowsRead = openRowsRead(events, { websiteId: request.websiteId, pageId: request.pageId, device: request.device, range, skip, segmentIds: read && new Set(read.ids) }, tables);
+      return rowsRead && { statements: rowsRead.statements, value: (results) => { const rows = rowsRead.rows(results); return rows && cellsOfRows(rows, request.detail, request.totals.filter((kind) => kinds.includes(kind))); } };
+    },
+  });
+  return { statements: keeping.statements, cells: async (results) => [...known, ...(await keeping.value(results))] };
+}
+
+/** The request for a part of its range. The settled days' statement selects the segment's pageviews itself (from the
+ * days' start less the lookback: their own period), and leaves out the kinds the request's read of them gives. */
+function partOf(request: CellsRequest, part: RangePart): CellsRequest {
+  if (part.part === 'whole') return request;
+  if (part.part === 'open') return { ...request, skip: part.skip };
+  const { segmentPageviews, ...rest } = request;
+  const notRead = (kinds: readonly HeatmapCellKind[]) => kinds.filter((kind) => !OF_PAGEVIEWS.has(kind));
+  return { ...rest, range: part.window, ...(segmentPageviews && isSegmented(request.segment) ? { detail: notRead(request.detail), totals: notRead(request.totals) } : {}) };
+}
+
+/** The statement's rows as cells. 64-bit sums arrive as JSON strings. */
+export function cellRows(rows: readonly Record<string, unknown>[]): CellRow[] {
+  return rows.map((row) => ({
     kind: row.kind as HeatmapCellKind,
     selector: String(row.cell_selector),
     ox: Number(row.cell_ox),
@@ -144,7 +195,40 @@ export async function readCells(events: EventStore, request: CellsRequest): Prom
     value: Number(row.total),
     yValue: Number(row.y_total),
   }));
-  return [...known, ...summed];
+}
+
+/** The cells of raw rows as the statement sums them (sumCells): made by the rollups' own definition (event-store
+ * heatmapCellsOf), the detail kinds cell by cell, the others one total each, with the sum of y × value. */
+export function cellsOfRows(rows: OpenRows, detail: readonly HeatmapCellKind[], totals: readonly HeatmapCellKind[]): CellRow[] {
+  // One page, device and hour for all: the cells come out summed per position.
+  const placeless = Object.fromEntries(Object.entries(rows).map(([table, list]) => [table, list.map((row) => ({ ...row, ts: '', website_id: '', page_id: '', device: '' }))]));
+  const cells = new Map<string, CellRow>();
+  for (const cell of heatmapCellsOf(placeless)) {
+    const isDetail = detail.includes(cell.kind);
+    if (!isDetail && !totals.includes(cell.kind)) continue;
+    const position = isDetail ? { selector: cell.selector, ox: cell.ox, oy: cell.oy, x: cell.x, y: cell.y } : { selector: '', ox: 0, oy: 0, x: 0, y: 0 };
+    const key = `${cell.kind}|${position.selector}|${position.ox}|${position.oy}|${position.x}|${position.y}`;
+    const row = cells.get(key) ?? cells.set(key, { kind: cell.kind, ...position, value: 0, yValue: 0 }).get(key)!;
+    row.value += cell.value;
+    row.yValue += cell.y * cell.value;
+  }
+  return [...cells.values()].filter((row) => row.value !== 0);
+}
+
+/** Cells of two disjoint parts of a range as the range's: the same cell's values added, cells that come to 0 left out
+ * (as the statement's HAVING leaves them). */
+export function addCells(a: readonly CellRow[], b: readonly CellRow[]): CellRow[] {
+  const cells = new Map<string, CellRow>();
+  for (const cell of [...a, ...b]) {
+    const key = `${cell.kind}|${cell.selector}|${cell.ox}|${cell.oy}|${cell.x}|${cell.y}`;
+    const found = cells.get(key);
+    if (!found) cells.set(key, { ...cell });
+    else {
+      found.value += cell.value;
+      found.yValue += cell.yValue;
+    }
+  }
+  return [...cells.values()].filter((cell) => cell.value !== 0);
 }
 
 /** The fold and doc cells asked for, from the segment's pageviews as read: summed as sumCells sums them. */

@@ -20,12 +20,14 @@ import {
 import type { HeatmapCellKind } from '@foldline/event-store';
 import type { AnalyticsContext } from '../context.ts';
 import { blockShares } from '../heatmaps/block-shares.ts';
-import { readEngagementShares, type EngagementShares } from '../heatmaps/engagement-shares.ts';
-import { readCells, type CellRow } from '../heatmaps/heatmap-cells.ts';
+import { sharesRead, type EngagementShares } from '../heatmaps/engagement-shares.ts';
+import { cellsRead, type CellRow } from '../heatmaps/heatmap-cells.ts';
 import { isSegmented, readSegmentPageviews, segmentOf } from '../heatmaps/heatmap-segment.ts';
 import { binPoints, contentExtent, dwellPoints, MAX_POINTS, placeClicks, placeRests, reachByDepth, type ReferenceLayout, type WeightedPoint } from '../heatmaps/heatmap-points.ts';
 import { periodWindows, wholeHours } from '../periods.ts';
+import { QUERY_OPTIONS } from '../execute.ts';
 import { pageInScope } from '../scope.ts';
+import { queryTogether } from '../together.ts';
 
 /** The page as rendered at a reference width: its height and the box of each element by the tracker's selector. */
 export type RenderedLayout = Omit<ReferenceLayout, 'width'>;
@@ -78,10 +80,11 @@ export async function heatmap(context: AnalyticsContext, type: HeatmapType, para
   const scope = { ...where, ...(segment ? { segment } : {}), ...(read ? { segmentPageviews: read } : {}) };
   const clicksWithShares = type === 'engagement' && read !== undefined;
   const kinds = clicksWithShares ? { detail: [], totals: KINDS.engagement.totals.filter((kind) => kind !== 'click') } : KINDS[type];
-  const [rows, shares] = await Promise.all([
-    readCells(context.events, { ...scope, ...kinds, ...(only ? { only } : {}) }),
-    type === 'engagement' ? readEngagementShares(context.events, { ...scope, ...(clicksWithShares ? { withClicks: true } : {}) }) : undefined,
-  ]);
+  // The cells, and the engagement map's shares, in one statement; their settled days kept after the first look.
+  const cellsOf = cellsRead(context.events, { ...scope, ...kinds, ...(only ? { only } : {}) }, context.now);
+  const sharesOf = type === 'engagement' ? sharesRead(context.events, { ...scope, ...(clicksWithShares ? { withClicks: true } : {}) }, context.now) : undefined;
+  const results = await queryTogether(context.events, [...cellsOf.statements, ...(sharesOf?.statements ?? [])], QUERY_OPTIONS);
+  const [rows, shares] = await Promise.all([cellsOf.cells(results.slice(0, cellsOf.statements.length)), sharesOf?.shares(results.slice(cellsOf.statements.length))]);
 
   const total = (kind: HeatmapCellKind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.value, 0);
   const pageviews = total('fold');

@@ -50,7 +50,7 @@ export async function topPages(
   const results = await queryTogether(events, [...figuresRead.statements, ...prebidRead.statements, ...guessed], QUERY_OPTIONS);
   const [figuresEnd, prebidEnd] = [figuresRead.statements.length, figuresRead.statements.length + prebidRead.statements.length];
   // Events of a page that no longer exists in metadata (deleted meanwhile) are not shown, so they never take a place.
-  const figures = figuresRead.rows(results.slice(0, figuresEnd)).filter((row) => pages.has(row.dimensions.page_id!));
+  const figures = (await figuresRead.rows(results.slice(0, figuresEnd))).filter((row) => pages.has(row.dimensions.page_id!));
   const metricsOf = new Map(figures.map((row) => [row.dimensions.page_id!, row.metrics]));
   const pageviews = figures.map((row) => ({ pageId: row.dimensions.page_id!, pageviews: row.metrics.pageviews }));
   const known = guess.length > 0 ? sessionsOf(guess, resultRows(sessionsQuery(guess), results[prebidEnd] ?? [])) : [];
@@ -58,7 +58,7 @@ export async function topPages(
   // The ranked pages' revenue: the imported part summed for them alone (a quarter of an importing website's spread is
   // some 57,000 rows, which summed for every page took 15-25 ms).
   const rankedIds = ranked.map((page) => page.pageId);
-  const prebidRows = prebidRead.rows(results.slice(figuresEnd, prebidEnd));
+  const prebidRows = await prebidRead.rows(results.slice(figuresEnd, prebidEnd));
   const revenue = await readRevenue(context, { ...revenueRequest, pageIds: rankedIds, prebidRows });
   const densities = adDensities(context, new Set(ranked.map(({ pageId }) => pages.get(pageId)!.website_id)));
   return {
