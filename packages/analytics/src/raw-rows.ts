@@ -5,7 +5,8 @@
 // reads at most the bound (plus one, to know), and a scope found to have more is left to the engine for a while, since
 // reading the bound in vain costs a look some 40 ms. Where reading is the cost, it does not pay: the engagement map's
 // raw rows over a quarter of the bench's busiest page (11,680 viewport spans, 2,920 rests) took 52 ms to read against
-// 51–62 ms for its statement, so that map stays with the engine (heatmaps/engagement-shares.ts).
+// 51–62 ms for its statement, so the heatmaps read raw rows only for their open days, once their settled days are kept
+// (heatmaps/open-rows.ts, kept-sums.ts).
 
 /** How long a scope found to have too many rows is left to the engine. */
 const TOO_MANY_MS = 10 * 60_000;

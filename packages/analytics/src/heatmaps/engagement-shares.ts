@@ -1,9 +1,11 @@
-// The engagement map's figures (issue 26): where readers' viewports stood and their pointers rested, as each pageview's
-// share of its own time, averaged over the pageviews — "readers spent on average 30 % of their time here" — so one
-// long reader no longer paints the page. A share needs the pageview's total, which the heatmap rollups (summed per
-// hour over every pageview) no longer hold: the statement reads the page's raw viewport spans and pointer rests of the
-// device and whole hours (one range of each table's order key), segmented or not. Two forms of one definition: the
-// function (engagementSharesOf, for tests and reading) and the SQL (compileEngagementQuery); a test holds them equal.
+// The engagement map's figures (issue 26): where readers' viewports stood and their pointers rested, as each reader's
+// share of its own time, averaged over the readers — "readers spent on average 30 % of their time here" — so one long
+// reader no longer paints the page. A reader is a pageview on a UTC day, so each day's sums stand alone and the
+// settled days' are kept (sharesRead, kept-sums.ts). A share needs the reader's total, which the heatmap rollups
+// (summed per hour over every pageview) do not hold: the statement reads the page's raw viewport spans and pointer rests
+// of the device and whole hours (one range of each table's order key), segmented or not; a look's open days are read as
+// plain rows and summed here (open-rows.ts). Two forms of one definition: the function (engagementSumsOf, for those
+// rows, tests and reading) and the SQL (compileEngagementQuery); tests hold them equal.
 import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';

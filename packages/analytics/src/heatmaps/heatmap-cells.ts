@@ -3,7 +3,8 @@
 // heatmaps do not need the minute, and no raw event is read. A segmented map (issue 26) is the exception: the rollups
 // carry no segment, so its cells are made from the raw rows of the segment's pageviews, by the rollups' own definition;
 // its fold and doc cells, once a request has read the segment's pageviews, come from that read (heatmap-segment.ts).
-// So is a click map narrowed to dead or rage clicks (rage-clicks.ts): the rollups carry neither.
+// So is a click map narrowed to dead or rage clicks (rage-clicks.ts): the rollups carry neither. A look keeps its
+// settled days' cells and counts its open days from their raw rows (cellsRead, kept-sums.ts, open-rows.ts).
 import type { ClickFilter, DeviceType, HeatmapSegment } from '@foldline/contracts';
 import {
   HEATMAP_CELL_SOURCES,

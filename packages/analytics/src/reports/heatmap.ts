@@ -2,7 +2,8 @@
 // page at that device's reference width (the screenshot's, through its element map and height); of every visitor (the
 // rollups) or of a segment (raw rows, issue 26), for the period or the one before it (a comparison's other map). The
 // engagement map's figures are each reader's share of their own time, averaged (engagement-shares.ts): read from the
-// page's raw viewport spans and pointer rests, segmented or not, since the rollups hold no pageview's total.
+// page's raw viewport spans and pointer rests, segmented or not, since the rollups hold no pageview's total. The
+// settled days' cells and sums are kept after a first look; a look reads its open days' raw rows (kept-sums.ts).
 import {
   heatmapDevice,
   pageUrl,
