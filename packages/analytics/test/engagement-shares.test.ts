@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEventStore, toEventTime, type EventStore } from '@foldline/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileEngagementQuery, engagementSharesOf, MAX_REST_CELLS, readEngagementShares, type EngagementShares, type RestRow, type SpanRow } from '../src/heatmaps/engagement-shares.ts';
+import { compileEngagementQuery, engagementSharesOf, MAX_REST_CELLS, readEngagementShares, type RestRow, type SpanRow } from '../src/heatmaps/engagement-shares.ts';
+import { expectSameShares } from './support/engagement.ts';
 
 const span = (pageview_id: string, scroll_y: number, duration_ms: number, viewport_h = 900, doc_h = 3000): SpanRow => ({ pageview_id, scroll_y, viewport_h, doc_h, duration_ms });
 const rest = (pageview_id: string, x: number, y: number, weight_ms: number, viewport_w = 1280, doc_h = 3000): RestRow => ({ pageview_id, x, y, viewport_w, doc_h, weight_ms });
@@ -96,16 +97,6 @@ const fixture = (() => {
 const inWeek = <T extends Stored>(rows: readonly T[], browser?: string) =>
   rows.filter((row) => row.page_id === PAGE && row.device === 'desktop' && row.ts >= WEEK.start.getTime() - (WEEK.start.getTime() % HOUR) && row.ts < NOW.getTime() && (!browser || row.browser === browser));
 
-/** The same figures, float sums in another order aside. */
-function expectSame(actual: EngagementShares, expected: EngagementShares) {
-  expect(actual.readers).toBe(expected.readers);
-  actual.bands.forEach((share, band) => expect(share, `band ${band}`).toBeCloseTo(expected.bands[band]!, 12));
-  const key = (r: EngagementShares['rests'][number]) => `${r.viewportWidth}|${r.x}|${r.yPerMille}`;
-  const want = new Map(expected.rests.map((r) => [key(r), r.share]));
-  expect(actual.rests.map(key).sort()).toEqual([...want.keys()].sort());
-  for (const r of actual.rests) expect(r.share).toBeCloseTo(want.get(key(r))!, 12);
-}
-
 describe('the statement', () => {
   let dir: string;
   let store: EventStore;
@@ -132,13 +123,13 @@ describe('the statement', () => {
     const expected = engagementSharesOf(inWeek(fixture.spans), inWeek(fixture.rests));
     expect(expected.readers).toBeGreaterThan(15);
     expect(expected.rests.length).toBeGreaterThan(10);
-    expectSame(await readEngagementShares(store, request), expected);
+    expectSameShares(await readEngagementShares(store, request), expected);
   });
 
   it("answers the same for a segment's pageviews", async () => {
     const expected = engagementSharesOf(inWeek(fixture.spans, 'Firefox'), inWeek(fixture.rests, 'Firefox'));
     expect(expected.readers).toBeGreaterThan(3);
-    expectSame(await readEngagementShares(store, { ...request, segment: { browser: 'firefox' } }), expected);
+    expectSameShares(await readEngagementShares(store, { ...request, segment: { browser: 'firefox' } }), expected);
     expect((await readEngagementShares(store, { ...request, segment: { browser: 'Opera' } })).readers).toBe(0);
   });
 

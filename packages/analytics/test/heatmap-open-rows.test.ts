@@ -7,13 +7,14 @@ import { heatmapCellsOf, HEATMAP_CELLS_TABLE, toEventTime, type EventStore } fro
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestStore, describeEachEngine, type TestStore } from '../../event-store/test/support/test-stores.ts';
 import { QUERY_OPTIONS } from '../src/execute.ts';
-import { readEngagementShares, sharesRead, type EngagementShares } from '../src/heatmaps/engagement-shares.ts';
+import { readEngagementShares, sharesRead } from '../src/heatmaps/engagement-shares.ts';
 import { cellsRead, readCells, type CellRow, type CellsRequest } from '../src/heatmaps/heatmap-cells.ts';
 import { readSegmentPageviews } from '../src/heatmaps/heatmap-segment.ts';
 import { OPEN_ROWS_MAX } from '../src/heatmaps/open-rows.ts';
 import { forgetKeptSums } from '../src/kept-sums.ts';
 import { wholeHours } from '../src/periods.ts';
 import { queryTogether } from '../src/together.ts';
+import { expectSameShares } from './support/engagement.ts';
 
 const WEBSITE = '5e0c3a1b-7d2f-4c8e-9a61-2b4d6f8a0c21';
 const PAGE = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c61';
@@ -120,11 +121,11 @@ describeEachEngine('a heatmap look from kept days and open raw rows', (engine) =
       for (const sql of later.sent) expect(sql).not.toMatch(/GROUP BY/);
     }
     // The reader across midnight is a reader of each day: one more than its pageviews.
-    const [{ n }] = await store.query<{ n: string }>(
+    const [counted] = await store.query<{ n: string }>(
       "SELECT count(DISTINCT pageview_id) AS n FROM foldline.viewport_spans WHERE page_id = {page:UUID} AND device = 'desktop' AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')}",
       { page: PAGE, from: toEventTime(RANGE.start), to: toEventTime(RANGE.end) },
     );
-    expect((await readEngagementShares(store, where)).readers).toBe(Number(n) + 1);
+    expect((await readEngagementShares(store, where)).readers).toBe(Number(counted!.n) + 1);
   });
 
   it('counts an open part of more rows than a look reads by the statement, and leaves that scope to it after', async () => {
@@ -151,15 +152,4 @@ describeEachEngine('a heatmap look from kept days and open raw rows', (engine) =
 function sorted(cells: readonly CellRow[]): CellRow[] {
   const key = (c: CellRow) => `${c.kind}|${c.selector}|${c.ox}|${c.oy}|${c.x}|${c.y}`;
   return [...cells].sort((a, b) => key(a).localeCompare(key(b)));
-}
-
-/** The same figures, float sums in another order aside. */
-function expectSameShares(actual: EngagementShares, expected: EngagementShares) {
-  expect(actual.readers).toBe(expected.readers);
-  expect(actual.clicks).toBe(expected.clicks);
-  actual.bands.forEach((share, band) => expect(share, `band ${band}`).toBeCloseTo(expected.bands[band]!, 12));
-  const key = (r: EngagementShares['rests'][number]) => `${r.viewportWidth}|${r.x}|${r.yPerMille}`;
-  const want = new Map(expected.rests.map((r) => [key(r), r.share]));
-  expect(actual.rests.map(key).sort()).toEqual([...want.keys()].sort());
-  for (const r of actual.rests) expect(r.share).toBeCloseTo(want.get(key(r))!, 12);
 }
