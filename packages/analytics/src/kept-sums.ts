@@ -35,7 +35,7 @@ export interface KeepingSpec<T> {
   range: TimeWindow;
   now: Date;
   statement(part: RangePart): Statement;
-  parse(rows: readonly Record<string, unknown>[], part: RangePart['part']): T;
+  parse(rows: readonly Record<string, unknown>[]): T;
   /** The figures of two disjoint parts as the figures of both. */
   add(settled: T, open: T): T;
   /** Its rows, against the budget. */
@@ -61,7 +61,7 @@ export function readKeeping<T>(events: EventStore, spec: KeepingSpec<T>): Keepin
   const { first, end } = settledDays(upToNow(spec.range, spec.now));
   if (first >= end) {
     const whole = spec.statement({ part: 'whole', window: spec.range });
-    return { statements: [whole], settled: undefined, value: ([rows]) => Promise.resolve(spec.parse(rows ?? [], 'whole')) };
+    return { statements: [whole], settled: undefined, value: ([rows]) => Promise.resolve(spec.parse(rows ?? [])) };
   }
   const days = { start: new Date(first), end: new Date(end) };
   const settledStatement = spec.statement({ part: 'settled', window: days });
@@ -78,22 +78,22 @@ export function readKeeping<T>(events: EventStore, spec: KeepingSpec<T>): Keepin
     value: async (results) => {
       let settled = found?.value as T | undefined;
       if (settled === undefined) {
-        settled = spec.parse(results[open.length] ?? [], 'settled');
+        settled = spec.parse(results[open.length] ?? []);
         entries.set(key, { value: settled, rows: spec.rows(settled) });
         withinBudget(entries, (entry) => entry.rows, MAX_ROWS, key, (name) => entries.delete(name));
       }
       const openResults = results.slice(0, open.length);
-      let openValue = rowsRead ? rowsRead.value(openResults) : spec.parse(openResults[0] ?? [], 'open');
+      let openValue = rowsRead ? rowsRead.value(openResults) : spec.parse(openResults[0] ?? []);
       if (openValue === undefined) {
         const { sql, params } = spec.statement(openPart);
-        openValue = spec.parse(await events.query<Record<string, unknown>>(sql, params, QUERY_OPTIONS), 'open');
+        openValue = spec.parse(await events.query<Record<string, unknown>>(sql, params, QUERY_OPTIONS));
       }
       return spec.add(settled, openValue);
     },
   };
 }
 
-/** A KeepingRead of the query model: its rows. */
+/** readKeepingSettledDays' answer: what to send, the settled days' rows when kept before, the range's rows. */
 export interface KeepingRead {
   statements: Statement[];
   /** The settled days' rows when they were kept before this read. */
@@ -122,7 +122,8 @@ export function readKeepingSettledDays(events: EventStore, query: AnalyticsQuery
   return { statements: read.statements, settled: read.settled, rows: read.value };
 }
 
-/** Forgets every kept day of this event store: a settled day's events were written or deleted. */
+/** Forgets every kept day of this event store: a settled day's events were written or deleted. A read under way keeps
+ * what it read in the entries it began with, which no later look finds. */
 export function forgetKeptSums(events: EventStore): void {
   kept.delete(events);
 }

@@ -317,7 +317,15 @@ export function sharesRead(events: EventStore, request: EngagementRequest, now: 
       const ids = segmented ? new Set(request.segmentPageviews!.ids) : undefined;
       const tables = request.withClicks ? (['viewport_spans', 'attention', 'clicks'] as const) : (['viewport_spans', 'attention'] as const);
       const rowsRead = openRowsRead(events, { websiteId: request.websiteId, pageId: request.pageId, device: request.device, range: wholeHours(request.range), skip, segmentIds: ids }, tables);
-      return rowsRead && { statements: rowsRead.statements, value: (results) => { const rows = rowsRead.rows(results); return rows && sumsOfRows(rows, request.withClicks === true); } };
+      return (
+        rowsRead && {
+          statements: rowsRead.statements,
+          value: (results) => {
+            const rows = rowsRead.rows(results);
+            return rows && sumsOfRows(rows, request.withClicks === true);
+          },
+        }
+      );
     },
   });
   return { statements: keeping.statements, shares: async (results) => sharesOfSums(await keeping.value(results)) };

@@ -168,7 +168,16 @@ export function cellsRead(events: EventStore, request: CellsRequest, now?: Date)
       if (segmented && !read) return undefined;
       const tables = [...new Set(kinds.map((kind) => HEATMAP_CELL_SOURCES[kind]))];
       const rowsRead = openRowsRead(events, { websiteId: request.websiteId, pageId: request.pageId, device: request.device, range, skip, segmentIds: read && new Set(read.ids) }, tables);
-      return rowsRead && { statements: rowsRead.statements, value: (results) => { const rows = rowsRead.rows(results); return rows && cellsOfRows(rows, request.detail, request.totals.filter((kind) => kinds.includes(kind))); } };
+      const totals = request.totals.filter((kind) => kinds.includes(kind));
+      return (
+        rowsRead && {
+          statements: rowsRead.statements,
+          value: (results) => {
+            const rows = rowsRead.rows(results);
+            return rows && cellsOfRows(rows, request.detail, totals);
+          },
+        }
+      );
     },
   });
   return { statements: keeping.statements, cells: async (results) => [...known, ...(await keeping.value(results))] };
@@ -198,6 +207,9 @@ export function cellRows(rows: readonly Record<string, unknown>[]): CellRow[] {
   }));
 }
 
+/** A cell's kind and place, as one key. */
+const cellKey = (cell: HeatmapCellPosition) => `${cell.kind}|${cell.selector}|${cell.ox}|${cell.oy}|${cell.x}|${cell.y}`;
+
 /** The cells of raw rows as the statement sums them (sumCells): made by the rollups' own definition (event-store
  * heatmapCellsOf), the detail kinds cell by cell, the others one total each, with the sum of y × value. */
 export function cellsOfRows(rows: OpenRows, detail: readonly HeatmapCellKind[], totals: readonly HeatmapCellKind[]): CellRow[] {
@@ -208,7 +220,7 @@ export function cellsOfRows(rows: OpenRows, detail: readonly HeatmapCellKind[], 
     const isDetail = detail.includes(cell.kind);
     if (!isDetail && !totals.includes(cell.kind)) continue;
     const position = isDetail ? { selector: cell.selector, ox: cell.ox, oy: cell.oy, x: cell.x, y: cell.y } : { selector: '', ox: 0, oy: 0, x: 0, y: 0 };
-    const key = `${cell.kind}|${position.selector}|${position.ox}|${position.oy}|${position.x}|${position.y}`;
+    const key = cellKey({ kind: cell.kind, ...position });
     const row = cells.get(key) ?? cells.set(key, { kind: cell.kind, ...position, value: 0, yValue: 0 }).get(key)!;
     row.value += cell.value;
     row.yValue += cell.y * cell.value;
@@ -221,7 +233,7 @@ export function cellsOfRows(rows: OpenRows, detail: readonly HeatmapCellKind[], 
 export function addCells(a: readonly CellRow[], b: readonly CellRow[]): CellRow[] {
   const cells = new Map<string, CellRow>();
   for (const cell of [...a, ...b]) {
-    const key = `${cell.kind}|${cell.selector}|${cell.ox}|${cell.oy}|${cell.x}|${cell.y}`;
+    const key = cellKey(cell);
     const found = cells.get(key);
     if (!found) cells.set(key, { ...cell });
     else {

@@ -10,7 +10,7 @@ import type { AnalyticsContext } from '../context.ts';
 import { QUERY_OPTIONS, resultRows, runQuery } from '../execute.ts';
 import { readKeepingSettledDays } from '../kept-sums.ts';
 import { periodWindows, timeRangeOf } from '../periods.ts';
-import type { AnalyticsQuery, Metric } from '../query.ts';
+import type { AnalyticsQuery, Metric, ResultRow } from '../query.ts';
 import { perThousand } from '../revenue/figures.ts';
 import { keptAnswer } from '../recommendations/analysis-cache.ts';
 import { prebidQuery, readRevenue, type RevenueRequest } from '../revenue/revenue.ts';
@@ -37,7 +37,7 @@ export async function topPages(
   const revenueRequest: RevenueRequest = { websiteIds, range, by: 'page_id' };
   const prebidRead = readKeepingSettledDays(events, prebidQuery(revenueRequest), now);
   const sessionsQuery = (pageIds: readonly string[]): AnalyticsQuery => ({ metrics: ['sessions'], dimensions: ['page_id'], filters: { websiteIds, pageIds }, range });
-  const sessionsOf = (pageIds: readonly string[], rows: readonly { dimensions: { page_id?: string }; metrics: { sessions: number } }[]): PageSessions[] => {
+  const sessionsOf = (pageIds: readonly string[], rows: readonly ResultRow[]): PageSessions[] => {
     const counted = new Map(rows.map((row) => [row.dimensions.page_id!, row.metrics.sessions]));
     return pageIds.map((pageId) => ({ pageId, sessions: counted.get(pageId) ?? 0 }));
   };
