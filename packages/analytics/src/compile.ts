@@ -3,7 +3,7 @@
 // sessions, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
 // outer SELECT sums them per dimension and derives the metrics, so one statement answers any mix of metrics.
 import { ADDITIVE_METRICS, DIMENSIONS, METRICS, type AnalyticsQuery, type Dimension, type Metric, type TimeWindow } from './query.ts';
-import { splitByTier, withoutWindow, type Segments } from './segments.ts';
+import { segmentsWithout, splitByTier, type Segments } from './segments.ts';
 
 export interface CompiledQuery {
   sql: string;
@@ -220,8 +220,7 @@ function tiers(context: BranchContext, boundaries: readonly Date[], withDays: bo
   const { skip } = context;
   // What is left of a range once its settled days are skipped is a day or two at each end: its hours are one read.
   const segments = splitByTier(boundaries, withDays && !skip);
-  if (!skip) return segments;
-  return { day: withoutWindow(segments.day, skip), hour: withoutWindow(segments.hour, skip), raw: withoutWindow(segments.raw, skip) };
+  return skip ? segmentsWithout(segments, skip) : segments;
 }
 
 function validate(query: AnalyticsQuery): void {

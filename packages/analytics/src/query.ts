@@ -20,7 +20,7 @@ export const METRICS = [
   'ctr',
   'avg_engagement_ms',
   'avg_scroll_depth',
-  // The sums the two averages divide, additive, for a caller that adds periods' figures itself (kept-days.ts).
+  // The sums the two averages divide, additive, for a caller that adds periods' figures itself (kept-sums.ts).
   'engaged_pageviews',
   'engaged_ms',
   'scroll_sum',
@@ -75,7 +75,7 @@ export interface AnalyticsQuery {
   range: TimeWindow;
   /** The window just before `range` (it must end where `range` starts); adds a `period` column: current or previous. */
   comparison?: TimeWindow;
-  /** Whole UTC days inside `range` that are not read: the caller has their figures already (kept-days.ts). Only with
+  /** Whole UTC days inside `range` that are not read: the caller has their figures already (kept-sums.ts). Only with
    * additive metrics (ADDITIVE_METRICS) and no comparison. */
   skip?: TimeWindow;
   /** IANA zone the `day` dimension is cut in. */

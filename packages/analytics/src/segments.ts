@@ -71,6 +71,11 @@ export function joinWindows(windows: readonly TimeWindow[]): TimeWindow[] {
   return merged;
 }
 
+/** Each tier's windows without `skip`: the days a caller keeps (kept-sums.ts). */
+export function segmentsWithout(segments: Segments, skip: TimeWindow): Segments {
+  return { day: withoutWindow(segments.day, skip), hour: withoutWindow(segments.hour, skip), raw: withoutWindow(segments.raw, skip) };
+}
+
 /** `windows` without the part of each inside `skip` (a window around it becomes two). */
 export function withoutWindow(windows: readonly TimeWindow[], skip: TimeWindow): TimeWindow[] {
   return windows

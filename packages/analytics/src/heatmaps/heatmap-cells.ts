@@ -21,7 +21,7 @@ import { readKeeping, type RangePart } from '../kept-sums.ts';
 import { wholeHours } from '../periods.ts';
 import type { Statement } from '../together.ts';
 import type { TimeWindow } from '../query.ts';
-import { splitByTier, withoutWindow } from '../segments.ts';
+import { segmentsWithout, splitByTier } from '../segments.ts';
 import { isSegmented, segmentPageviewRowsSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
 import { openRowsRead, rawTimes, type OpenRows } from './open-rows.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
@@ -62,7 +62,7 @@ export function compileCellsQuery(request: CellsRequest): { sql: string; params:
   // What is left of a range once its settled days are skipped is a day or two at each end: its hours are one read.
   const split = splitByTier([start, end], !request.skip);
   const { skip } = request;
-  const segments = skip ? { day: withoutWindow(split.day, skip), hour: withoutWindow(split.hour, skip), raw: withoutWindow(split.raw, skip) } : split;
+  const segments = skip ? segmentsWithout(split, skip) : split;
   const params: Record<string, unknown> = {
     websiteId: request.websiteId,
     pageId: request.pageId,
