@@ -3,7 +3,7 @@
 // sessions, activity) yields partial aggregates ("components") in a UNION ALL branch, and the
 // outer SELECT sums them per dimension and derives the metrics, so one statement answers any mix of metrics.
 import { ADDITIVE_METRICS, DIMENSIONS, METRICS, type AnalyticsQuery, type Dimension, type Metric, type TimeWindow } from './query.ts';
-import { segmentsWithout, splitByTier, type Segments } from './segments.ts';
+import { splitSkipping, type Segments } from './segments.ts';
 
 export interface CompiledQuery {
   sql: string;
@@ -217,10 +217,7 @@ interface BranchContext {
 
 /** The windows each tier reads (splitByTier), without the days the query skips. */
 function tiers(context: BranchContext, boundaries: readonly Date[], withDays: boolean): Segments {
-  const { skip } = context;
-  // What is left of a range once its settled days are skipped is a day or two at each end: its hours are one read.
-  const segments = splitByTier(boundaries, withDays && !skip);
-  return skip ? segmentsWithout(segments, skip) : segments;
+  return splitSkipping(boundaries, withDays, context.skip);
 }
 
 function validate(query: AnalyticsQuery): void {

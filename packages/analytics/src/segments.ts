@@ -71,8 +71,11 @@ export function joinWindows(windows: readonly TimeWindow[]): TimeWindow[] {
   return merged;
 }
 
-/** Each tier's windows without `skip`: the days a caller keeps (kept-sums.ts). */
-export function segmentsWithout(segments: Segments, skip: TimeWindow): Segments {
+/** splitByTier without `skip`, the whole days a caller keeps (kept-sums.ts). What is left of a range once its kept days
+ * are skipped is a day or two at each end: its hours are one read, so no daily tier then. */
+export function splitSkipping(boundaries: readonly Date[], withDays: boolean, skip: TimeWindow | undefined): Segments {
+  const segments = splitByTier(boundaries, withDays && !skip);
+  if (!skip) return segments;
   return { day: withoutWindow(segments.day, skip), hour: withoutWindow(segments.hour, skip), raw: withoutWindow(segments.raw, skip) };
 }
 

@@ -10,12 +10,11 @@ import type { DeviceType, HeatmapSegment } from '@foldline/contracts';
 import { toEventTime, type EventStore } from '@foldline/event-store';
 import type { TimeWindow } from '../query.ts';
 import { wholeHours } from '../periods.ts';
+import { QUERY_OPTIONS } from '../execute.ts';
 import { readKeeping, type RangePart } from '../kept-sums.ts';
 import type { Statement } from '../together.ts';
 import { openRowsRead, rawTimes, type OpenRows } from './open-rows.ts';
 import { isSegmented, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
-
-const MAX_EXECUTION_TIME = 10;
 
 /** Pointer-rest cells read at most: the hottest ones. A map carries at most MAX_POINTS (4,000) points, so the faintest
  * rests beyond these could not stand out on it; the bound keeps a busy page's answer small (at 45,000 pageviews and as
@@ -132,7 +131,7 @@ export function engagementSumsOf(spans: readonly SpanRow[], rests: readonly Rest
   const cells = new Map<string, RestShare>();
   for (const rest of rested) {
     const cell = { viewportWidth: rest.viewport_w, x: restCellX(rest.x), yPerMille: perMille(rest.y, rest.doc_h) };
-    const key = `${cell.viewportWidth}|${cell.x}|${cell.yPerMille}`;
+    const key = restKey(cell);
     const share = rest.weight_ms / timeOf(rest);
     const found = cells.get(key);
     if (found) found.share += share;
@@ -140,6 +139,9 @@ export function engagementSumsOf(spans: readonly SpanRow[], rests: readonly Rest
   }
   return { readers: totals.size, differences, rests: [...cells.values()] };
 }
+
+/** A rest cell's place, as one key. */
+const restKey = (cell: Pick<RestShare, 'viewportWidth' | 'x' | 'yPerMille'>) => `${cell.viewportWidth}|${cell.x}|${cell.yPerMille}`;
 
 /** The middle of a rest's REST_CELL_PX cell. */
 const restCellX = (x: number) => Math.floor(x / REST_CELL_PX) * REST_CELL_PX + REST_CELL_PX / 2;
@@ -267,7 +269,7 @@ const restOf = (row: Record<string, unknown>): RestRow => ({
 export function addEngagementSums(a: EngagementSums, b: EngagementSums): EngagementSums {
   const cells = new Map<string, RestShare>();
   for (const rest of [...a.rests, ...b.rests]) {
-    const key = `${rest.viewportWidth}|${rest.x}|${rest.yPerMille}`;
+    const key = restKey(rest);
     const found = cells.get(key);
     if (found) found.share += rest.share;
     else cells.set(key, { ...rest });
@@ -289,7 +291,7 @@ export function sharesOfSums(sums: EngagementSums): EngagementShares {
 /** Reads the page's engagement shares on the device in the period (of the segment's pageviews if one is given). */
 export async function readEngagementShares(events: EventStore, request: EngagementRequest): Promise<EngagementShares> {
   const { sql, params } = compileEngagementQuery(request);
-  const rows = await events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME });
+  const rows = await events.query<Record<string, unknown>>(sql, params, QUERY_OPTIONS);
   return sharesOfSums(engagementSums(rows));
 }
 

@@ -17,16 +17,15 @@ import {
   type HeatmapCellKind,
   type HeatmapCellPosition,
 } from '@foldline/event-store';
+import { QUERY_OPTIONS } from '../execute.ts';
 import { readKeeping, type RangePart } from '../kept-sums.ts';
 import { wholeHours } from '../periods.ts';
 import type { Statement } from '../together.ts';
 import type { TimeWindow } from '../query.ts';
-import { segmentsWithout, splitByTier } from '../segments.ts';
+import { splitSkipping } from '../segments.ts';
 import { isSegmented, segmentPageviewRowsSql, segmentPageviewsSql, type SegmentPageviews } from './heatmap-segment.ts';
 import { openRowsRead, rawTimes, type OpenRows } from './open-rows.ts';
 import { filteredClicksSql } from './rage-clicks.ts';
-
-const MAX_EXECUTION_TIME = 10;
 
 /** A cell of the period: `value` the sum of its values; `yValue` the sum of y × value (with the fold rows summed
  * whole, the average fold). */
@@ -59,10 +58,7 @@ const hourOf = (time: Date) => `${time.toISOString().slice(0, 13).replace('T', '
 export function compileCellsQuery(request: CellsRequest): { sql: string; params: Record<string, unknown> } {
   if (isSegmented(request.segment) || request.only) return compileRawCellsQuery(request);
   const { start, end } = wholeHours(request.range);
-  // What is left of a range once its settled days are skipped is a day or two at each end: its hours are one read.
-  const split = splitByTier([start, end], !request.skip);
-  const { skip } = request;
-  const segments = skip ? segmentsWithout(split, skip) : split;
+  const segments = splitSkipping([start, end], true, request.skip);
   const params: Record<string, unknown> = {
     websiteId: request.websiteId,
     pageId: request.pageId,
@@ -79,7 +75,7 @@ export function compileCellsQuery(request: CellsRequest): { sql: string; params:
         return `(${column} >= {${column}From${i}:${type}} AND ${column} < {${column}To${i}:${type}})`;
       })
       .join(' OR ');
-  // splitByTier leaves no raw segments: both ends are on the hour.
+  // splitSkipping leaves no raw segments: both ends are on the hour.
   const hours = [...segments.hour, ...segments.raw];
   const parts: string[] = [];
   const cell = 'kind, selector, ox, oy, x, y, value';
@@ -140,7 +136,7 @@ const OF_PAGEVIEWS: ReadonlySet<HeatmapCellKind> = new Set(['fold', 'doc']);
 
 export async function readCells(events: EventStore, request: CellsRequest): Promise<CellRow[]> {
   const read = cellsRead(events, request);
-  return read.cells(await Promise.all(read.statements.map(({ sql, params }) => events.query<Record<string, unknown>>(sql, params, { readonly: true, maxExecutionTime: MAX_EXECUTION_TIME }))));
+  return read.cells(await Promise.all(read.statements.map(({ sql, params }) => events.query<Record<string, unknown>>(sql, params, QUERY_OPTIONS))));
 }
 
 /**
